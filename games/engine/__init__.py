@@ -1,0 +1,34 @@
+"""The noon engine: the Gooner Ladder's rules as pure Python (no Django, no clock, no global random).
+
+`resolve_noon(day)` is the one entry point; `python -m games.engine` drives it through JSON.
+"""
+
+from .cards import CATALOGUE, PACKS, CardId, PackId, Rarity, draw_card, is_regular, pack_contents
+from .day import Contestant, Day, Direction, Play, Player, Vote
+from .errors import DayError
+from .ladder import ladder_order
+from .outcome import NoonResult, Outcome, Waste
+from .resolve import resolve_noon
+
+__all__ = [
+    "CATALOGUE",
+    "PACKS",
+    "CardId",
+    "Contestant",
+    "Day",
+    "DayError",
+    "Direction",
+    "NoonResult",
+    "Outcome",
+    "PackId",
+    "Play",
+    "Player",
+    "Rarity",
+    "Vote",
+    "Waste",
+    "draw_card",
+    "is_regular",
+    "ladder_order",
+    "pack_contents",
+    "resolve_noon",
+]

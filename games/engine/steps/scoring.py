@@ -1,0 +1,62 @@
+"""R6.6-R6.8: Chaos, the vote count and idle decay, the steps that move scores."""
+
+from __future__ import annotations
+
+from ..cards import CardId
+from ..outcome import ChaosHit, Waste
+from ..rules import DECAY_GRACE_DAYS
+from ..state import Noon
+
+CHAOS_MAX = 10
+
+
+def chaos(noon: Noon) -> None:
+    """R6.6 Each Chaos, in play order, moves a random eligible contestant 1-10 points."""
+    chaos_plays = noon.waiting(CardId.CHAOS)
+    if not chaos_plays:
+        return
+    eligible = [c for c in noon.contestants.values() if c.on_ladder and not c.frozen]
+    for i in chaos_plays:
+        player = noon.plays[i].player
+        if not eligible:
+            noon.waste(i, Waste.NO_TARGET)
+            hit = ChaosHit(i, player, None, 0)
+        else:
+            victim = noon.rng.choice(eligible)
+            delta = noon.rng.randint(1, CHAOS_MAX) * noon.rng.choice((1, -1))
+            victim.score += delta
+            noon.land(i)
+            hit = ChaosHit(i, player, victim.id, delta)
+        noon.chaos.append(hit)
+        noon.log.append(hit)
+
+
+def count_votes(noon: Noon) -> None:
+    """R6.7 and R4.2: what is left of each vote moves the score and the season up/down counts."""
+    for vote in noon.votes:
+        c = noon.contestants[vote.contestant]
+        if vote.erased or not c.on_ladder or c.frozen:
+            continue
+        c.score += vote.sign * vote.points * (2 if vote.boosted else 1)
+        if vote.sign > 0:
+            c.upvotes += 1
+        else:
+            c.downvotes += 1
+
+
+def idle_decay(noon: Noon) -> None:
+    """R6.8 Silent weeks after the grace week pull a score toward 0: 1, 2, 4, 8... points."""
+    for c in noon.contestants.values():
+        if not c.on_ladder:
+            continue
+        if c.frozen or c.id in noon.votes_on:
+            c.silent_days = 0
+            continue
+        c.silent_days += 1
+        weeks_past_grace, rest = divmod(c.silent_days - DECAY_GRACE_DAYS, 7)
+        if weeks_past_grace < 0 or rest:
+            continue
+        if c.score > 0:
+            c.score = max(0, c.score - 2**weeks_past_grace)
+        elif c.score < 0:
+            c.score += 1
