@@ -1,0 +1,18 @@
+"""Settings for the test suite: production-like (DEBUG off) but plain HTTP and fast hashing."""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "test-only-secret-key-" + "x" * 50)
+os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
+os.environ.setdefault("SECURE_COOKIES", "0")
+os.environ.setdefault("SECURE_HSTS_SECONDS", "0")
+os.environ.setdefault("Q_SYNC", "1")
+
+from . import settings as base
+from .settings import *  # noqa: F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+STORAGES = {
+    **base.STORAGES,
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}

@@ -1,0 +1,32 @@
+import pytest
+
+from accounts.models import User
+
+
+def make_user(username: str, **extra) -> User:
+    return User.objects.create_user(
+        username=username, password="correct-horse-battery", display_name=username.title(), **extra
+    )
+
+
+@pytest.fixture
+def alice(db) -> User:
+    """The actor."""
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(db) -> User:
+    """Another player."""
+    return make_user("bob")
+
+
+@pytest.fixture
+def charlie(db) -> User:
+    """An outsider."""
+    return make_user("charlie")
+
+
+@pytest.fixture
+def admin_user(db) -> User:
+    return make_user("tc", is_staff=True, is_superuser=True)
