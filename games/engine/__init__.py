@@ -1,4 +1,6 @@
-"""The noon engine: the Gooner Ladder's rules as pure Python (no Django, no clock, no global random).
+"""The noon engine: the Gooner Ladder's rules as pure Python.
+
+No Django, no clock, no global random: the same day and seed always give the same noon.
 
 `resolve_noon(day)` is the one entry point; `python -m games.engine` drives it through JSON.
 """

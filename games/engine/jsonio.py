@@ -105,7 +105,9 @@ def _vote(n: int, raw: Any) -> Vote:
     direction = f.str("direction")
     if direction not in ("up", "down"):
         raise DayError(f"votes[{n}]: 'direction' must be 'up' or 'down', not {direction!r}")
-    return Vote(f.str("player"), f.str("contestant"), Direction(direction), f.int("points", minimum=1))
+    return Vote(
+        f.str("player"), f.str("contestant"), Direction(direction), f.int("points", minimum=1)
+    )
 
 
 def _play(n: int, raw: Any) -> Play:
@@ -156,7 +158,9 @@ def result_to_json(result: NoonResult) -> dict[str, Any]:
             {"index": p.index, "outcome": p.outcome.value, "by": p.by, "reason": _plain(p.reason)}
             for p in result.plays
         ],
-        "chaos": [{"index": c.index, "contestant": c.contestant, "delta": c.delta} for c in result.chaos],
+        "chaos": [
+            {"index": c.index, "contestant": c.contestant, "delta": c.delta} for c in result.chaos
+        ],
         "locked_now": list(result.locked_now),
         "winners": list(result.winners),
         "players": [_row(p) for p in result.players],

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Protocol, TypeVar
+from typing import Protocol
 
 
 class Standing(Protocol):
@@ -23,9 +23,6 @@ class Standing(Protocol):
     def golden(self) -> int: ...
 
 
-S = TypeVar("S", bound=Standing)
-
-
 def ladder_key(c: Standing) -> tuple[int, int, int, int, int, str]:
     if c.locked:
         return (0, c.locked, 0, 0, 0, c.id)
@@ -35,6 +32,6 @@ def ladder_key(c: Standing) -> tuple[int, int, int, int, int, str]:
     return (2, -c.score, -c.upvotes, c.downvotes, c.joined, c.id)
 
 
-def ladder_order(contestants: Iterable[S]) -> list[S]:
+def ladder_order[S: Standing](contestants: Iterable[S]) -> list[S]:
     """Top first. No two contestants share a rank (R4.3)."""
     return sorted(contestants, key=ladder_key)

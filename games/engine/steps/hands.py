@@ -43,7 +43,9 @@ def deal(noon: Noon) -> None:
             noon.drew += 1
 
 
-def _give(noon: Noon, player: str, item: CardId | PackId, why: Deal, milestone: int | None = None) -> None:
+def _give(
+    noon: Noon, player: str, item: CardId | PackId, why: Deal, milestone: int | None = None
+) -> None:
     hand = noon.hands[player]
     hand.dealt.append(item)
     if isinstance(item, CardId):

@@ -14,7 +14,9 @@ def shield(noon: Noon) -> None:
         shielder = noon.plays[i].player
         target = noon.plays[i].target
         assert target is not None
-        others = [j for j in noon.waiting_on(target, *BLOCKABLE) if noon.plays[j].player != shielder]
+        others = [
+            j for j in noon.waiting_on(target, *BLOCKABLE) if noon.plays[j].player != shielder
+        ]
         if not others:
             noon.waste(i, Waste.NOTHING_TO_BLOCK)
             continue
