@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from itertools import accumulate
@@ -197,6 +198,7 @@ REGULAR_CARDS: tuple[CardId, ...] = tuple(c.id for c in CATALOGUE.values() if c.
 SPECIAL_CARDS: frozenset[CardId] = frozenset(c.id for c in CATALOGUE.values() if not c.regular)
 _REGULAR_SET = frozenset(REGULAR_CARDS)
 _CUMULATIVE_ODDS = tuple(accumulate(CATALOGUE[c].odds for c in REGULAR_CARDS))
+_TOTAL_ODDS = _CUMULATIVE_ODDS[-1]
 BOOSTER_PACK_SIZE = 3
 
 
@@ -206,7 +208,7 @@ def is_regular(card: str) -> bool:
 
 def draw_card(rng: random.Random) -> CardId:
     """One random regular card at the draw odds (R5.3)."""
-    return rng.choices(REGULAR_CARDS, cum_weights=_CUMULATIVE_ODDS)[0]
+    return REGULAR_CARDS[bisect(_CUMULATIVE_ODDS, rng.random() * _TOTAL_ODDS)]
 
 
 def pack_contents(pack: PackId, rng: random.Random) -> tuple[CardId, ...]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
 from collections.abc import Mapping
 from enum import Enum
@@ -117,10 +116,11 @@ def _play(n: int, raw: Any) -> Play:
 
 def day_from_json(raw: Any) -> Day:
     f = _Fields("the day", raw)
+    noon_text = f.str("noon")
     try:
-        noon = dt.date.fromisoformat(f.str("noon"))
+        noon = dt.date.fromisoformat(noon_text)
     except ValueError:
-        raise DayError(f"'noon' must be a date like 2026-12-09, not {raw['noon']!r}") from None
+        raise DayError(f"'noon' must be a date like 2026-12-09, not {noon_text!r}") from None
     return Day(
         noon=noon,
         seed=f.int("seed", 0),
@@ -142,7 +142,7 @@ def _plain(value: Any) -> Any:
 
 
 def _row(obj: Any, *, kind: bool = False) -> dict[str, Any]:
-    fields = {f.name: _plain(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    fields = {name: _plain(value) for name, value in obj._asdict().items()}
     return {"event": _snake(type(obj).__name__), **fields} if kind else fields
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 
 from .day import Day
@@ -42,14 +43,24 @@ def resolve_noon(day: Day) -> NoonResult:
     Raises DayError when the day names unknown players or contestants or breaks the
     one-vote-per-contestant rule.
     """
-    noon = Noon(day)
-    old_rank = {
-        c.id: rank
-        for rank, c in enumerate(ladder_order(c for c in day.contestants if c.on_ladder), start=1)
-    }
-    for step in STEPS:
-        step(noon)
-    return _result(noon, old_rank)
+    # A noon allocates a few objects per vote and play and frees none of them until it
+    # returns; the cyclic collector would rescan the growing heap over and over.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        noon = Noon(day)
+        old_rank = {
+            c.id: rank
+            for rank, c in enumerate(
+                ladder_order(c for c in day.contestants if c.on_ladder), start=1
+            )
+        }
+        for step in STEPS:
+            step(noon)
+        return _result(noon, old_rank)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 def _result(noon: Noon, old_rank: dict[str, int]) -> NoonResult:
@@ -76,15 +87,16 @@ def _result(noon: Noon, old_rank: dict[str, int]) -> NoonResult:
     )
     players = tuple(
         PlayerResult(
-            id=p.id,
-            season_votes=p.season_votes + hand.votes_cast,
-            votes_per_day=votes_per_day_after(p.season_votes + hand.votes_cast, p.votes_per_day),
+            id=hand.player.id,
+            season_votes=hand.player.season_votes + hand.votes_cast,
+            votes_per_day=votes_per_day_after(
+                hand.player.season_votes + hand.votes_cast, hand.player.votes_per_day
+            ),
             hand=tuple(hand.cards),
             trimmed=tuple(hand.trimmed),
             dealt=tuple(hand.dealt),
         )
-        for p in noon.day.players
-        for hand in (noon.hands[p.id],)
+        for hand in noon.hands.values()
     )
     plays: list[PlayResult] = []
     for r in noon.results:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NoReturn
 
 from .cards import CardId, PackId
-from .day import Contestant, Day, Play
+from .day import Contestant, Day, Play, Player, Vote
 from .errors import DayError
 from .outcome import ChaosHit, Event, Outcome, PlayResult, Waste
 
@@ -52,22 +54,18 @@ class Standing:
 
 
 @dataclass(slots=True)
-class CastVote:
-    player: str
-    contestant: str
-    sign: int  # +1 up, -1 down, after any Reverse
-    points: int
-    erased: bool = False
-    boosted: bool = False
-
-
-@dataclass(slots=True)
 class Hand:
-    player: str
-    votes_cast: int
+    """A player's cards through the noon: trimmed, then dealt to."""
+
+    player: Player
     cards: list[CardId]
+    voted_on: set[str] = field(default_factory=set)
     trimmed: list[CardId] = field(default_factory=list)
     dealt: list[CardId | PackId] = field(default_factory=list)
+
+    @property
+    def votes_cast(self) -> int:
+        return len(self.voted_on)
 
 
 class Noon:
@@ -85,34 +83,55 @@ class Noon:
         for p in day.players:
             if p.id in self.hands:
                 raise DayError(f"player {p.id!r} is listed twice")
-            self.hands[p.id] = Hand(p.id, 0, list(p.hand))
-        self.votes: list[CastVote] = []
-        self.votes_on: dict[str, list[CastVote]] = {}
-        voted: set[tuple[str, str]] = set()
-        for n, v in enumerate(day.votes):
-            self._known(f"vote {n}", v.player, v.contestant)
-            if (v.player, v.contestant) in voted:
-                raise DayError(f"vote {n}: {v.player!r} already voted on {v.contestant!r} today")
-            if v.points <= 0:
-                raise DayError(f"vote {n}: points must be positive")
-            voted.add((v.player, v.contestant))
-            cast = CastVote(v.player, v.contestant, v.direction.sign, v.points)
-            self.votes.append(cast)
-            self.votes_on.setdefault(v.contestant, []).append(cast)
-            self.hands[v.player].votes_cast += 1
+            self.hands[p.id] = Hand(p, list(p.hand))
+        # Votes need no state of their own: Skip, Reverse and Boost act per contestant
+        # (and per player for Boost), so sets of those are all the count needs.
+        self.voted_on: set[str] = set()
+        self.skipped: set[str] = set()
+        self.flipped: set[str] = set()
+        self.boosted: set[tuple[str, str]] = set()
+        hands = self.hands
+        for v in day.votes:
+            hand = hands.get(v.player)
+            if hand is None:
+                self._bad_vote(day, lambda v: v.player not in hands, "unknown player {player!r}")
+            mine = hand.voted_on
+            if v.contestant in mine:
+                self._bad_vote(
+                    day,
+                    lambda w, v=v: (w.player, w.contestant) == (v.player, v.contestant),
+                    "{player!r} already voted on {contestant!r} today",
+                    nth=2,
+                )
+            mine.add(v.contestant)
+        self.voted_on.update(*(hand.voted_on for hand in hands.values()))
+        if not self.voted_on <= self.contestants.keys():
+            self._bad_vote(
+                day,
+                lambda v: v.contestant not in self.contestants,
+                "unknown contestant {contestant!r}",
+            )
         self.plays: tuple[Play, ...] = day.plays
         self.on_target: dict[str, list[int]] = {}
+        self.by_card: dict[CardId, list[int]] = {card: [] for card in CardId}
         for n, p in enumerate(day.plays):
-            self._check_play(n, p)
+            self.by_card[p.card].append(n)
             if p.target is not None:
                 self.on_target.setdefault(p.target, []).append(n)
+        self._check_plays()
         self.results: list[PlayResult | None] = [None] * len(day.plays)
-        self.skipped: set[str] = set()
         self.chaos: list[ChaosHit] = []
         self.locked_now: list[str] = []
         self.winners: list[str] = []
         self.drew = 0
         self.log: list[Event] = []
+
+    @staticmethod
+    def _bad_vote(day: Day, is_bad: Callable[[Vote], bool], problem: str, nth: int = 1) -> NoReturn:
+        """Name the (nth) vote that breaks the day, found after the fact to keep the loop lean."""
+        bad = [(n, v) for n, v in enumerate(day.votes) if is_bad(v)]
+        n, v = bad[min(nth, len(bad)) - 1]
+        raise DayError(f"vote {n}: " + problem.format(player=v.player, contestant=v.contestant))
 
     def _known(self, where: str, player: str, contestant: str | None) -> None:
         if player not in self.hands:
@@ -120,14 +139,26 @@ class Noon:
         if contestant is not None and contestant not in self.contestants:
             raise DayError(f"{where}: unknown contestant {contestant!r}")
 
-    def _check_play(self, n: int, p: Play) -> None:
-        self._known(f"play {n}", p.player, p.target)
-        if p.card == CardId.GOLDEN_GOONER:
+    def _check_plays(self) -> None:
+        plays = self.plays
+        if {
+            p.player for p in plays
+        } - self.hands.keys() or self.on_target.keys() - self.contestants.keys():
+            for n, p in enumerate(plays):
+                self._known(f"play {n}", p.player, p.target)
+        if self.by_card[CardId.GOLDEN_GOONER]:
+            n = self.by_card[CardId.GOLDEN_GOONER][0]
             raise DayError(f"play {n}: a Golden Gooner acts at once and never waits for noon")
-        if p.card == CardId.CHAOS and p.target is not None:
-            raise DayError(f"play {n}: Chaos takes no target")
-        if p.card != CardId.CHAOS and p.target is None:
-            raise DayError(f"play {n}: {p.card} needs a target")
+        for n in self.by_card[CardId.CHAOS]:
+            if plays[n].target is not None:
+                raise DayError(f"play {n}: Chaos takes no target")
+        targeted = sum(map(len, self.on_target.values()))
+        if targeted + len(self.by_card[CardId.CHAOS]) != len(plays):
+            n = next(n for n, p in enumerate(plays) if p.target is None and p.card != CardId.CHAOS)
+            raise DayError(f"play {n}: {plays[n].card} needs a target")
+
+    def has_voted(self, player: str, contestant: str) -> bool:
+        return contestant in self.hands[player].voted_on
 
     def standing(self, index: int) -> bool:
         """Not yet blocked, destroyed or wasted."""
@@ -143,7 +174,8 @@ class Noon:
         ]
 
     def waiting(self, card: CardId) -> list[int]:
-        return [i for i, p in enumerate(self.plays) if p.card == card and self.standing(i)]
+        """Standing plays of this card anywhere, in play order."""
+        return [i for i in self.by_card[card] if self.standing(i)]
 
     def settle(
         self,

@@ -8,12 +8,13 @@ from ..state import Noon
 
 
 def sabotage(noon: Noon) -> None:
-    for target, indices in noon.on_target.items():
-        saboteurs = noon.waiting_on(target, CardId.SABOTAGE)
-        if not saboteurs:
-            continue
-        first = saboteurs[0]
+    sabotaged: set[str] = set()
+    for first in noon.waiting(CardId.SABOTAGE):
+        target = noon.plays[first].target
+        if target is None or target in sabotaged:
+            continue  # a later Sabotage there was destroyed by the earliest already
+        sabotaged.add(target)
         noon.land(first)
-        for i in indices:
+        for i in noon.on_target[target]:
             if i != first and noon.standing(i) and noon.plays[i].card != CardId.MINI_GOONER:
                 noon.settle(i, Outcome.DESTROYED, by=first)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..cards import CardId
+from ..day import Direction
 from ..outcome import ChaosHit, Waste
 from ..rules import DECAY_GRACE_DAYS
 from ..state import Noon
@@ -33,14 +34,22 @@ def chaos(noon: Noon) -> None:
 
 def count_votes(noon: Noon) -> None:
     """R6.7 and R4.2: what is left of each vote moves the score and the season up/down counts."""
-    for vote in noon.votes:
-        c = noon.contestants[vote.contestant]
-        if vote.erased or not c.on_ladder or c.frozen:
+    contestants, flipped, boosted = noon.contestants, noon.flipped, noon.boosted
+    ignored = noon.skipped | {c.id for c in contestants.values() if not c.on_ladder or c.frozen}
+    up = Direction.UP
+    for vote in noon.day.votes:
+        cid = vote.contestant
+        if cid in ignored:
             continue
-        c.score += vote.sign * vote.points * (2 if vote.boosted else 1)
-        if vote.sign > 0:
+        c = contestants[cid]
+        points = vote.points
+        if (vote.player, cid) in boosted:
+            points *= 2
+        if (vote.direction == up) != (cid in flipped):
+            c.score += points
             c.upvotes += 1
         else:
+            c.score -= points
             c.downvotes += 1
 
 
@@ -49,7 +58,7 @@ def idle_decay(noon: Noon) -> None:
     for c in noon.contestants.values():
         if not c.on_ladder:
             continue
-        if c.frozen or c.id in noon.votes_on:
+        if c.frozen or c.id in noon.voted_on:
             c.silent_days = 0
             continue
         c.silent_days += 1

@@ -13,10 +13,7 @@ def skip(noon: Noon) -> None:
         target = noon.plays[i].target
         assert target is not None
         noon.land(i)
-        if target not in noon.skipped:
-            noon.skipped.add(target)
-            for vote in noon.votes_on.get(target, ()):
-                vote.erased = True
+        noon.skipped.add(target)
 
 
 def reverse(noon: Noon) -> None:
@@ -30,10 +27,7 @@ def reverse(noon: Noon) -> None:
             continue
         noon.land(i)
         flips[target] = flips.get(target, 0) + 1
-    for target, count in flips.items():
-        if count % 2:
-            for vote in noon.votes_on.get(target, ()):
-                vote.sign = -vote.sign
+    noon.flipped.update(target for target, count in flips.items() if count % 2)
 
 
 def boost(noon: Noon) -> None:
@@ -44,11 +38,11 @@ def boost(noon: Noon) -> None:
         if play.target in noon.skipped:
             noon.waste(i, Waste.SKIPPED)
             continue
-        own = next((v for v in noon.votes_on.get(play.target, ()) if v.player == play.player), None)
-        if own is None:
+        own_vote = (play.player, play.target)
+        if not noon.has_voted(play.player, play.target):
             noon.waste(i, Waste.NO_VOTE)
-        elif own.boosted:
+        elif own_vote in noon.boosted:
             noon.waste(i, Waste.SECOND_BOOST)
         else:
-            own.boosted = True
+            noon.boosted.add(own_vote)
             noon.land(i)
