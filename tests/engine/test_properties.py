@@ -18,7 +18,9 @@ TARGETED = [c for c in CardId if c not in (CardId.CHAOS, CardId.GOLDEN_GOONER)]
 def days(draw, *, with_activity: bool = True) -> Day:
     n = draw(st.integers(1, 8))
     ids = [f"c{i}" for i in range(n)]
-    flags = draw(st.lists(st.sampled_from(["plain", "locked", "golden", "off"]), min_size=n, max_size=n))
+    flags = draw(
+        st.lists(st.sampled_from(["plain", "locked", "golden", "off"]), min_size=n, max_size=n)
+    )
     contestants = []
     locked = golden = 0
     for i, flag in enumerate(flags):
@@ -33,7 +35,9 @@ def days(draw, *, with_activity: bool = True) -> Day:
                 upvotes=draw(st.integers(0, 9)),
                 downvotes=draw(st.integers(0, 9)),
                 joined=i + 1,
-                trophies=draw(st.integers(10, 25)) if flag == "locked" else draw(st.integers(0, 19)),
+                trophies=draw(st.integers(10, 25))
+                if flag == "locked"
+                else draw(st.integers(0, 19)),
                 locked=locked if flag == "locked" else 0,
                 golden=golden if flag == "golden" else 0,
                 silent_days=draw(st.integers(0, 40)),
@@ -46,12 +50,16 @@ def days(draw, *, with_activity: bool = True) -> Day:
         pid = f"p{p}"
         per_day = draw(st.sampled_from([3, 4]))
         hand = draw(st.lists(st.sampled_from(list(CardId)), max_size=12))
-        players.append(Player(pid, draw(st.integers(0, 110)), per_day, tuple(hand), draw(st.booleans())))
+        players.append(
+            Player(pid, draw(st.integers(0, 110)), per_day, tuple(hand), draw(st.booleans()))
+        )
         if not with_activity:
             continue
         voted_on = draw(st.lists(st.sampled_from(ids), unique=True, max_size=per_day))
         for nth, cid in enumerate(voted_on, start=1):
-            votes.append(Vote(pid, cid, draw(st.sampled_from(list(Direction))), vote_points(nth, per_day)))
+            votes.append(
+                Vote(pid, cid, draw(st.sampled_from(list(Direction))), vote_points(nth, per_day))
+            )
         for _ in range(draw(st.integers(0, 6))):
             card = draw(st.sampled_from([*TARGETED, CardId.CHAOS]))
             target = None if card == CardId.CHAOS else draw(st.sampled_from(ids))

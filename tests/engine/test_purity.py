@@ -31,7 +31,13 @@ def test_engine_imports_nothing_from_django():
 def test_engine_reads_no_clock_and_no_global_random():
     for path in engine_files():
         source = path.read_text()
-        for forbidden in ("datetime.now", "date.today", "time.time", "random.random(", "random.choice("):
+        for forbidden in (
+            "datetime.now",
+            "date.today",
+            "time.time",
+            "random.random(",
+            "random.choice(",
+        ):
             assert forbidden not in source, f"{path.name} uses {forbidden}"
         for name in imported_names(path):
             assert name != "time", f"{path.name} imports time"

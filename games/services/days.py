@@ -1,0 +1,71 @@
+"""Which game day an action belongs to, and the lock that keeps it out of a running noon (R1.4).
+
+Every action that writes something noon reads (votes, plays, hands, redemptions) calls
+`lock_open_day` first, inside its transaction. On PostgreSQL that takes a shared lock on
+the day's row; the noon job takes an exclusive one, so it waits for actions already under
+way and actions that come after it wait for it and then see the day resolved and move on
+to the next. SQLite gets the same order from its IMMEDIATE transactions (one writer at a
+time).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+
+from django.db import IntegrityError, connection, transaction
+
+from ..clock import noon_date_for
+from ..models import GameDay, Season
+
+ONE_DAY = dt.timedelta(days=1)
+
+
+def ensure_day(season: Season, noon_on: dt.date) -> GameDay:
+    """The day closed by the noon of `noon_on`, created if missing (safe under races)."""
+    day = GameDay.objects.filter(season=season, noon_on=noon_on).first()
+    if day is not None:
+        return day
+    try:
+        with transaction.atomic():
+            return GameDay.objects.create(season=season, noon_on=noon_on, seed=secrets.randbits(63))
+    except IntegrityError:
+        return GameDay.objects.get(season=season, noon_on=noon_on)
+
+
+def open_day(season: Season, now: dt.datetime) -> GameDay:
+    """The day an action at `now` belongs to: the clock's day, or the first still open after it
+    when `noon --now` has resolved days ahead of the clock."""
+    clock = noon_date_for(now)
+    day = (
+        season.days.filter(noon_on__gte=clock, status=GameDay.Status.OPEN)
+        .order_by("noon_on")
+        .first()
+    )
+    if day is not None:
+        return day
+    latest = season.days.filter(noon_on__gte=clock).order_by("-noon_on").first()
+    return ensure_day(season, latest.noon_on + ONE_DAY if latest else clock)
+
+
+def lock_open_day(season: Season, now: dt.datetime) -> GameDay:
+    """Inside a transaction: the open day for `now`, locked so noon can't read it until commit."""
+    for _ in range(10):
+        day = open_day(season, now)
+        if _share_lock(day) == GameDay.Status.OPEN:
+            return day
+        # Noon resolved this day while we waited for the lock: the action lands in the next one.
+    raise RuntimeError("could not find an open game day")  # pragma: no cover
+
+
+def _share_lock(day: GameDay) -> str:
+    if connection.vendor != "postgresql":
+        day.refresh_from_db(fields=["status"])
+        return day.status
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT status FROM {GameDay._meta.db_table} WHERE id = %s FOR SHARE", [day.pk]
+        )
+        (status,) = cursor.fetchone()
+    day.status = status
+    return status

@@ -1,0 +1,34 @@
+"""A gooner's place in a season."""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+
+from ..models import PlayerSeason, Season
+from ..selectors import active_season
+from .errors import Refusal
+
+
+def current_season() -> Season:
+    season = active_season()
+    if season is None:
+        raise Refusal("There is no active season right now. Check back when the next one starts.")
+    return season
+
+
+def join_season(user, season: Season) -> PlayerSeason:
+    """The player's row for the season, created on first sight (safe under parallel requests)."""
+    player = PlayerSeason.objects.filter(season=season, user=user).first()
+    if player is not None:
+        return player
+    try:
+        with transaction.atomic():
+            return PlayerSeason.objects.create(season=season, user=user)
+    except IntegrityError:
+        return PlayerSeason.objects.get(season=season, user=user)
+
+
+def lock_player(user, season: Season) -> PlayerSeason:
+    """Inside a transaction: the player's row, locked so their own actions run one at a time."""
+    join_season(user, season)
+    return PlayerSeason.objects.select_for_update().get(season=season, user=user)

@@ -1,0 +1,49 @@
+import datetime as dt
+
+import pytest
+
+from games.clock import CENTRAL
+from games.models import Contestant, HeldCard, LadderEntry, PlayerSeason, Season, Source
+from games.services.players import join_season
+
+# Monday Dec 7 2026, 3 pm Central: the open day closes at Tuesday Dec 8's noon.
+MONDAY_AFTERNOON = dt.datetime(2026, 12, 7, 15, 0, tzinfo=CENTRAL)
+TUESDAY = dt.date(2026, 12, 8)
+
+
+@pytest.fixture
+def now():
+    return MONDAY_AFTERNOON
+
+
+@pytest.fixture
+def season(db) -> Season:
+    season = Season.objects.create(name="Season 1", starts_on=dt.date(2026, 12, 1), is_active=True)
+    for joined, name in enumerate(["Ava", "Bo", "Cy", "Dee", "Eli"], start=1):
+        LadderEntry.objects.create(
+            season=season, contestant=Contestant.objects.create(name=name), joined=joined
+        )
+    return season
+
+
+@pytest.fixture
+def entries(season) -> dict[str, LadderEntry]:
+    return {e.contestant.name.lower(): e for e in season.entries.select_related("contestant")}
+
+
+def give(player: PlayerSeason, *cards: str) -> None:
+    HeldCard.objects.bulk_create(HeldCard(owner=player, card=c, source=Source.ADMIN) for c in cards)
+
+
+def hand(player: PlayerSeason) -> list[str]:
+    return sorted(player.cards.values_list("card", flat=True))
+
+
+@pytest.fixture
+def alice_player(alice, season) -> PlayerSeason:
+    return join_season(alice, season)
+
+
+@pytest.fixture
+def bob_player(bob, season) -> PlayerSeason:
+    return join_season(bob, season)
