@@ -1,9 +1,10 @@
-"""Set many rows to different values in few queries.
+"""Set many rows to different values in one query.
 
 Django's `bulk_update` writes one CASE WHEN per field, whose cost grows with the square
-of the rows on PostgreSQL; the noon job updates thousands of players and plays at once.
-On PostgreSQL this sends `UPDATE … FROM (VALUES …)` in as few statements as the
-parameter limit allows; elsewhere (SQLite) it falls back to `bulk_update`.
+of the rows on PostgreSQL, and the noon job updates thousands of players and plays at
+once. On PostgreSQL this sends one `UPDATE … FROM UNNEST(arrays)` (the trick Django's own
+`bulk_create` uses there), one parameter per column whatever the number of rows;
+elsewhere (SQLite) it falls back to `bulk_update`.
 """
 
 from __future__ import annotations
@@ -13,39 +14,47 @@ from typing import Any
 
 from django.db import connection, models
 
-PG_MAX_PARAMS = 60_000
-
 
 def bulk_set(
     model: type[models.Model], fields: Sequence[str], rows: Sequence[Sequence[Any]]
-) -> int:
-    """`rows` are (pk, value for each field…). Returns the number of statements sent."""
+) -> None:
+    """`rows` are (pk, value for each field…)."""
     if not rows:
-        return 0
-    if connection.vendor != "postgresql":
-        objs = [model(pk=row[0], **dict(zip(fields, row[1:], strict=True))) for row in rows]
-        model.objects.bulk_update(objs, fields, batch_size=500)
-        return -(-len(rows) // 500)
+        return
     meta = model._meta
+    if connection.vendor != "postgresql":
+        attnames = [meta.get_field(name).attname for name in fields]
+        objs = [model(pk=row[0], **dict(zip(attnames, row[1:], strict=True))) for row in rows]
+        model.objects.bulk_update(objs, fields, batch_size=500)
+        return
+    quote = connection.ops.quote_name
     columns = [meta.pk, *(meta.get_field(name) for name in fields)]
-    casts = [f"%s::{c.db_type(connection)}" for c in columns]
-    row_sql = "(" + ", ".join(casts) + ")"
-    names = ", ".join(connection.ops.quote_name(c.column) for c in columns)
-    pk = connection.ops.quote_name(meta.pk.column)
-    assignments = ", ".join(
-        f"{connection.ops.quote_name(c.column)} = v.{connection.ops.quote_name(c.column)}"
-        for c in columns[1:]
+    arrays = ", ".join(f"%s::{c.db_type(connection)}[]" for c in columns)
+    names = ", ".join(quote(c.column) for c in columns)
+    assignments = ", ".join(f"{quote(c.column)} = v.{quote(c.column)}" for c in columns[1:])
+    pk = quote(meta.pk.column)
+    sql = (
+        f"UPDATE {quote(meta.db_table)} AS t SET {assignments} "
+        f"FROM UNNEST({arrays}) AS v({names}) WHERE t.{pk} = v.{pk}"
     )
-    per_batch = max(1, PG_MAX_PARAMS // len(columns))
-    statements = 0
     with connection.cursor() as cursor:
-        for start in range(0, len(rows), per_batch):
-            batch = rows[start : start + per_batch]
-            sql = (
-                f"UPDATE {connection.ops.quote_name(meta.db_table)} AS t SET {assignments} "
-                f"FROM (VALUES {', '.join([row_sql] * len(batch))}) AS v({names}) "
-                f"WHERE t.{pk} = v.{pk}"
-            )
-            cursor.execute(sql, [value for row in batch for value in row])
-            statements += 1
-    return statements
+        cursor.execute(sql, [list(column) for column in zip(*rows, strict=True)])
+
+
+def delete_pks(model: type[models.Model], pks: Sequence[int]) -> None:
+    """Delete rows by primary key: one `= ANY(array)` on PostgreSQL, whatever their number.
+
+    Only for models nothing else points at (no cascades to collect)."""
+    if not pks:
+        return
+    if connection.vendor != "postgresql":
+        for start in range(0, len(pks), 500):
+            model.objects.filter(pk__in=pks[start : start + 500]).delete()
+        return
+    quote = connection.ops.quote_name
+    meta = model._meta
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"DELETE FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = ANY(%s::bigint[])",
+            [list(pks)],
+        )

@@ -14,7 +14,7 @@ from collections import defaultdict
 from django.db import transaction
 from django.utils import timezone
 
-from ..bulk import bulk_set
+from ..bulk import bulk_set, delete_pks
 from ..clock import noon_date_for
 from ..engine import CardId, Day, Direction, Play, Player, resolve_noon
 from ..engine import Vote as EngineVote
@@ -225,7 +225,7 @@ def _trim_hands(day: GameDay, loaded: _DayLoader, result) -> None:
             doomed.append(pool[card].pop())
             lost.append((owner, card))
     if doomed:
-        HeldCard.objects.filter(pk__in=doomed).delete()
+        delete_pks(HeldCard, doomed)
         ledger.record_many(lost, -1, Source.TRIMMED, day)
 
 
@@ -242,8 +242,8 @@ def _deal(day: GameDay, result) -> None:
         else:
             packs.append(SealedItem(owner_id=owner, kind=event.item.value, source=source))
         gained.append((owner, event.item.value, source))
-    HeldCard.objects.bulk_create(cards, batch_size=2000)
-    SealedItem.objects.bulk_create(packs, batch_size=2000)
+    HeldCard.objects.bulk_create(cards)
+    SealedItem.objects.bulk_create(packs)
     ledger.record_gains(gained, day)
 
 

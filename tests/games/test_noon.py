@@ -180,3 +180,24 @@ def test_votes_after_a_missed_noon_first_resolve_it(alice, alice_player, entries
     ]
     assert points == [5, 4, 3, 1]
     assert HeldCard.objects.filter(owner=alice_player).count() == 1  # the daily draw
+
+
+def test_blocked_and_destroyed_plays_name_their_blocker(
+    alice, bob, alice_player, bob_player, charlie, entries, now
+):
+    """R6.1, R6.2, R8.2: outcomes saved on plays; the report names Shield player and saboteur."""
+    give(alice_player, "shield")
+    give(bob_player, "skip", "sabotage", "boost")
+    cast_vote(user=charlie, entry_id=entries["ava"].pk, direction="up", now=now)
+    shield = play_card(user=alice, card="shield", target_id=entries["ava"].pk, now=now)
+    skip = play_card(user=bob, card="skip", target_id=entries["ava"].pk, now=now)
+    sabotage = play_card(user=bob, card="sabotage", target_id=entries["bo"].pk, now=now)
+    boost = play_card(user=bob, card="boost", target_id=entries["bo"].pk, now=now)
+    [report] = resolve_due_noons(TUESDAY_NOON)
+    outcomes = {p.pk: (p.outcome, p.by_id) for p in Play.objects.all()}
+    assert outcomes[skip.pk] == ("blocked", shield.pk)
+    assert outcomes[boost.pk] == ("destroyed", sabotage.pk)
+    assert outcomes[shield.pk] == outcomes[sabotage.pk] == ("landed", None)
+    lines = {(p["card"], p["outcome"], p["by"]) for p in report.outcome["plays"]}
+    assert ("skip", "blocked", "Alice") in lines and ("boost", "destroyed", "Bob") in lines
+    assert LadderEntry.objects.get(pk=entries["ava"].pk).score == 5
