@@ -201,3 +201,22 @@ def test_blocked_and_destroyed_plays_name_their_blocker(
     lines = {(p["card"], p["outcome"], p["by"]) for p in report.outcome["plays"]}
     assert ("skip", "blocked", "Alice") in lines and ("boost", "destroyed", "Bob") in lines
     assert LadderEntry.objects.get(pk=entries["ava"].pk).score == 5
+
+
+@pytest.mark.parametrize(
+    ("utc_moment", "resolved"),
+    [
+        # Saturday 2027-03-13 is still CST (noon = 18:00 UTC)…
+        (dt.datetime(2027, 3, 13, 17, 59, 59, tzinfo=dt.UTC), False),
+        (dt.datetime(2027, 3, 13, 18, 0, 30, tzinfo=dt.UTC), True),
+        # …Sunday 2027-03-14 is CDT from 02:00 (noon = 17:00 UTC).
+        (dt.datetime(2027, 3, 14, 16, 59, 59, tzinfo=dt.UTC), False),
+        (dt.datetime(2027, 3, 14, 17, 0, 30, tzinfo=dt.UTC), True),
+    ],
+)
+def test_noon_is_due_at_noon_central_across_dst(season, utc_moment, resolved):
+    """R1.1: the job, run every minute, resolves a day within a minute of 12:00 Central."""
+    day = open_day(season, utc_moment - dt.timedelta(hours=3))
+    resolve_due_noons(utc_moment)
+    day.refresh_from_db()
+    assert (day.status == GameDay.Status.RESOLVED) is resolved

@@ -1,3 +1,4 @@
+import signal
 import subprocess
 import sys
 import time
@@ -15,6 +16,8 @@ class Command(BaseCommand):
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
 
     def handle(self, addrport: str, **options) -> None:
+        # SIGTERM (a supervisor, `timeout`) must stop the children too, not orphan them.
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
         procs = [
             subprocess.Popen([sys.executable, MANAGE, "qcluster"]),
             subprocess.Popen([sys.executable, MANAGE, "runserver", addrport]),
