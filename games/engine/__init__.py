@@ -5,7 +5,17 @@ No Django, no clock, no global random: the same day and seed always give the sam
 `resolve_noon(day)` is the one entry point; `python -m games.engine` drives it through JSON.
 """
 
-from .cards import CATALOGUE, PACKS, CardId, PackId, Rarity, draw_card, is_regular, pack_contents
+from .cards import (
+    CATALOGUE,
+    PACKS,
+    Card,
+    CardId,
+    PackId,
+    Rarity,
+    draw_card,
+    is_regular,
+    pack_contents,
+)
 from .day import Contestant, Day, Direction, Play, Player, Vote
 from .errors import DayError
 from .ladder import ladder_order
@@ -15,6 +25,7 @@ from .resolve import resolve_noon
 __all__ = [
     "CATALOGUE",
     "PACKS",
+    "Card",
     "CardId",
     "Contestant",
     "Day",

@@ -19,6 +19,8 @@ from .players import current_season, join_season, lock_player
 def give_starting_hand(*, user, season: Season) -> SealedItem | None:
     """Deal the season's starting God Pack on the first visit; None if it was dealt already."""
     player = join_season(user, season)
+    if SealedItem.objects.filter(owner=player, source=Source.STARTING_HAND).exists():
+        return None
     try:
         with transaction.atomic():
             item = SealedItem.objects.create(

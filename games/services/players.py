@@ -19,13 +19,14 @@ def current_season() -> Season:
 def join_season(user, season: Season) -> PlayerSeason:
     """The player's row for the season, created on first sight (safe under parallel requests)."""
     player = PlayerSeason.objects.filter(season=season, user=user).first()
-    if player is not None:
-        return player
-    try:
-        with transaction.atomic():
-            return PlayerSeason.objects.create(season=season, user=user)
-    except IntegrityError:
-        return PlayerSeason.objects.get(season=season, user=user)
+    if player is None:
+        try:
+            with transaction.atomic():
+                player = PlayerSeason.objects.create(season=season, user=user)
+        except IntegrityError:
+            player = PlayerSeason.objects.get(season=season, user=user)
+    player.season = season
+    return player
 
 
 def lock_player(user, season: Season) -> PlayerSeason:

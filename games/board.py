@@ -1,0 +1,164 @@
+"""Everything the board shows one player, read in a fixed number of queries (R5.6, R5.7)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from django.db.models import Count
+
+from .clock import noon_of
+from .engine import CATALOGUE, PACKS, Card, CardId, PackId
+from .engine.ladder import ladder_order
+from .engine.rules import (
+    HAND_LIMIT,
+    VOTE_POINTS,
+    next_milestone,
+    play_refusal,
+    vote_points,
+    vote_refusal,
+)
+from .models import GameDay, GoldenPlay, HeldCard, LadderEntry, Play, PlayerSeason, SealedItem, Vote
+from .selectors import as_engine_contestant
+
+TROPHIES_PER_LOCK = 10
+
+
+@dataclass
+class Row:
+    entry: LadderEntry
+    rank: int
+    face_down: int
+    my_vote: Vote | None
+    next_points: int | None
+    cannot_vote: str | None
+    cannot_play: str | None = None
+
+    @property
+    def face_down_cards(self) -> range:
+        return range(self.face_down)
+
+    @property
+    def trophy_progress(self) -> int:
+        return self.entry.trophies % TROPHIES_PER_LOCK
+
+
+@dataclass
+class Board:
+    player: PlayerSeason
+    day: GameDay
+    rows: list[Row]
+    votes: list[Vote]
+    plays: list[Play]
+    golden_plays: list[GoldenPlay]
+    cards: list[HeldCard]
+    sealed: list[SealedItem]
+    targeting: Card | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def noon_at(self) -> dt.datetime:
+        return noon_of(self.day.noon_on)
+
+    @property
+    def vote_values(self) -> tuple[int, ...]:
+        return VOTE_POINTS[self.player.votes_per_day]
+
+    @property
+    def votes_left(self) -> tuple[int, ...]:
+        return self.vote_values[len(self.votes) :]
+
+    @property
+    def used_all_votes(self) -> bool:
+        return not self.votes_left
+
+    @property
+    def regular_count(self) -> int:
+        return sum(1 for c in self.cards if CATALOGUE[CardId(c.card)].regular)
+
+    @property
+    def over_limit(self) -> bool:
+        return self.regular_count > HAND_LIMIT
+
+    @property
+    def hand_limit(self) -> int:
+        return HAND_LIMIT
+
+    @property
+    def next_milestone(self) -> dict | None:
+        upcoming = next_milestone(self.player.season_votes)
+        if upcoming is None:
+            return None
+        at, reward = upcoming
+        if reward is None:
+            gives = "a 4th vote every day"
+        elif isinstance(reward, PackId):
+            gives = f"a {PACKS[reward].name}"
+        else:
+            gives = f"a {CATALOGUE[reward].name}"
+        # Votes cast today count toward the total at noon.
+        total = self.player.season_votes + len(self.votes)
+        return {"at": at, "gives": gives, "total": total, "percent": min(100, total * 100 // at)}
+
+
+def _cannot_play(card: CardId | None, c, entry: LadderEntry) -> str | None:
+    if card is None:
+        return None
+    reason = play_refusal(card, c)
+    return f"{entry} {reason}" if reason else None
+
+
+def load_board(player: PlayerSeason, day: GameDay, *, targeting: CardId | None = None) -> Board:
+    entries = list(
+        LadderEntry.objects.filter(season_id=player.season_id, on_ladder=True).select_related(
+            "contestant"
+        )
+    )
+    waiting = dict(
+        Play.objects.filter(day=day)
+        .exclude(card=CardId.CHAOS.value)
+        .values("target_id")
+        .annotate(n=Count("pk"))
+        .values_list("target_id", "n")
+    )
+    votes = list(Vote.objects.filter(day=day, player=player).select_related("entry__contestant"))
+    voted = {v.entry_id: v for v in votes}
+    next_points = vote_points(len(votes) + 1, player.votes_per_day)
+    by_id = {str(e.pk): e for e in entries}
+    rows = []
+    for rank, c in enumerate(ladder_order(as_engine_contestant(e) for e in entries), start=1):
+        entry = by_id[c.id]
+        if reason := vote_refusal(c):
+            cannot_vote = f"{entry} {reason}"
+        elif entry.pk in voted:
+            cannot_vote = "You voted on them today"
+        elif next_points is None:
+            cannot_vote = "No votes left today"
+        else:
+            cannot_vote = None
+        rows.append(
+            Row(
+                entry=entry,
+                rank=rank,
+                face_down=waiting.get(entry.pk, 0),
+                my_vote=voted.get(entry.pk),
+                next_points=next_points,
+                cannot_vote=cannot_vote,
+                cannot_play=_cannot_play(targeting, c, entry),
+            )
+        )
+    return Board(
+        player=player,
+        day=day,
+        rows=rows,
+        votes=votes,
+        plays=list(
+            Play.objects.filter(day=day, player=player).select_related("target__contestant")
+        ),
+        golden_plays=list(
+            GoldenPlay.objects.filter(day=day, player=player).select_related("target__contestant")
+        ),
+        cards=list(HeldCard.objects.filter(owner=player).order_by("card", "pk")),
+        sealed=list(SealedItem.objects.filter(owner=player, opened_at__isnull=True)),
+        targeting=CATALOGUE[targeting] if targeting else None,
+    )

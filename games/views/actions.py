@@ -1,0 +1,122 @@
+"""Votes, plays and packs: parse, call a service, answer with the board parts that changed."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET, require_POST
+
+from ..engine import CATALOGUE, CardId
+from ..models import GoldenPlay, LadderEntry
+from ..services.errors import Refusal
+from ..services.packs import open_sealed
+from ..services.plays import play_card
+from ..services.votes import cast_vote
+from .common import board_for, board_update, current_player, no_season
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        return int(value) if value not in (None, "") else None
+    except ValueError:
+        return None
+
+
+def _day_name(day) -> str:
+    return f"{day.noon_on:%A}'s noon"
+
+
+@require_POST
+def vote(request: HttpRequest) -> HttpResponse:
+    player = current_player(request)
+    if player is None:
+        return no_season(request)
+    try:
+        entry_id = _int(request.POST.get("entry"))
+        if entry_id is None:
+            raise Refusal("Pick a contestant to vote on.")
+        cast = cast_vote(
+            user=request.user, entry_id=entry_id, direction=request.POST.get("direction", "")
+        )
+    except Refusal as refusal:
+        messages.error(request, refusal.message)
+    else:
+        arrow = "up" if cast.direction == "up" else "down"
+        messages.success(
+            request,
+            f"{cast.points} points {arrow} on {cast.entry}. It lands at {_day_name(cast.day)}.",
+        )
+    return board_update(request, player)
+
+
+@require_GET
+def play_confirm(request: HttpRequest) -> HttpResponse:
+    """Step three of tap a card, tap a contestant, confirm."""
+    player = current_player(request)
+    if player is None:
+        return no_season(request)
+    card = request.GET.get("card", "")
+    if card not in CardId._value2member_map_:
+        messages.error(request, "There is no such card.")
+        return board_update(request, player)
+    target = None
+    if target_id := _int(request.GET.get("target")):
+        target = (
+            LadderEntry.objects.filter(season=player.season, pk=target_id)
+            .select_related("contestant")
+            .first()
+        )
+    context = {
+        "board": board_for(request, player, card),
+        "confirm": {"card": CATALOGUE[CardId(card)], "target": target},
+    }
+    if request.htmx:
+        return render(request, "games/board_update.html", {**context, "parts": ("dialog",)})
+    return render(request, "games/board.html", context)
+
+
+@require_POST
+def play(request: HttpRequest) -> HttpResponse:
+    player = current_player(request)
+    if player is None:
+        return no_season(request)
+    try:
+        played = play_card(
+            user=request.user,
+            card=request.POST.get("card", ""),
+            target_id=_int(request.POST.get("target")),
+        )
+    except Refusal as refusal:
+        messages.error(request, refusal.message)
+    else:
+        if isinstance(played, GoldenPlay):
+            messages.success(
+                request, f"🌟 {played.target} is Golden: pinned at the top until Wednesday noon."
+            )
+            return board_update(request, player)
+        name = CATALOGUE[CardId(played.card)].name
+        if played.target is None:
+            messages.success(
+                request, f"{name} is in. It picks its contestant at {_day_name(played.day)}."
+            )
+        else:
+            messages.success(
+                request, f"{name} waits face down on {played.target} until {_day_name(played.day)}."
+            )
+    return board_update(request, player)
+
+
+@require_POST
+def open_item(request: HttpRequest, item_id: int) -> HttpResponse:
+    player = current_player(request)
+    if player is None:
+        return no_season(request)
+    try:
+        cards = open_sealed(user=request.user, item_id=item_id)
+    except Refusal as refusal:
+        messages.error(request, refusal.message)
+    else:
+        names = ", ".join(f"{CATALOGUE[c].emoji} {CATALOGUE[c].name}" for c in cards)
+        messages.success(request, f"You opened: {names}.")
+    return board_update(request, player)

@@ -1,0 +1,25 @@
+"""The board: ladder, your day, your season, your hand (R5.6, R5.7)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from .common import board_for, current_player, no_season
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def board(request: HttpRequest) -> HttpResponse:
+    player = current_player(request)
+    if player is None:
+        return no_season(request)
+    targeting = request.GET.get("play")
+    context = {"board": board_for(request, player, targeting)}
+    if request.htmx:
+        return render(
+            request, "games/board_update.html", {**context, "parts": ("ladder", "hand", "dialog")}
+        )
+    return render(request, "games/board.html", context)

@@ -1,0 +1,59 @@
+"""What the board's views share: finding the player and answering htmx and plain requests alike."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+
+from ..board import Board, load_board
+from ..engine import CardId
+from ..models import HeldCard, PlayerSeason
+from ..selectors import active_season
+from ..services.days import open_day
+from ..services.noon import noon_is_due, resolve_due_noons
+from ..services.packs import give_starting_hand
+from ..services.players import join_season
+
+BOARD_PARTS = ("ladder", "today", "season", "hand", "dialog")  # messages always follow
+
+
+def current_player(request: HttpRequest) -> PlayerSeason | None:
+    """The player's row in the active season, dealing the starting hand on the first visit."""
+    season = active_season()
+    if season is None:
+        return None
+    now = timezone.now()
+    if noon_is_due(season, now):
+        resolve_due_noons(now)
+    if give_starting_hand(user=request.user, season=season):
+        messages.success(
+            request,
+            f"Welcome to {season}! Your starting hand is here: a sealed God Pack. Tap it to open.",
+        )
+    return join_season(request.user, season)  # cheap: one query, the season attached
+
+
+def board_for(request: HttpRequest, player: PlayerSeason, targeting: str | None = None) -> Board:
+    card = None
+    if (
+        targeting in CardId._value2member_map_
+        and HeldCard.objects.filter(owner=player, card=targeting).exists()
+    ):
+        card = CardId(targeting)
+    return load_board(player, open_day(player.season, timezone.now()), targeting=card)
+
+
+def board_update(request: HttpRequest, player: PlayerSeason, **context) -> HttpResponse:
+    """After an action: every board part as an out-of-band swap (htmx) or a redirect (no JS)."""
+    if not request.htmx:
+        return redirect("games:board")
+    board = board_for(request, player)
+    return render(
+        request, "games/board_update.html", {"board": board, "parts": BOARD_PARTS, **context}
+    )
+
+
+def no_season(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/no_season.html", status=200)

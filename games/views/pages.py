@@ -1,0 +1,35 @@
+"""The rules (public) and the player's own card history."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_not_required
+from django.core.paginator import Paginator
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from ..engine import CATALOGUE, PACKS
+from ..engine.rules import MILESTONES
+from ..models import LedgerEntry
+from .common import current_player, no_season
+
+
+@login_not_required
+@require_GET
+def rules(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "games/rules.html",
+        {"cards": CATALOGUE.values(), "packs": PACKS.values(), "milestones": MILESTONES},
+    )
+
+
+@require_GET
+def my_cards(request: HttpRequest) -> HttpResponse:
+    """The ledger of the player's own cards: private to them (R5.7)."""
+    player = current_player(request)
+    if player is None:
+        return no_season(request)
+    entries = LedgerEntry.objects.filter(player=player).select_related("day").order_by("-pk")
+    page = Paginator(entries, 50).get_page(request.GET.get("page"))
+    return render(request, "games/my_cards.html", {"page": page, "player": player})
