@@ -20,6 +20,7 @@ SETTING_VARIABLES = {
     "SECURE_COOKIES",
     "SECURE_HSTS_SECONDS",
     "DJANGO_SETTINGS_MODULE",
+    "DJANGO_ALLOW_ASYNC_UNSAFE",  # set by the browser tests' conftest
 }
 
 
