@@ -23,7 +23,10 @@ class Season(models.Model):
         ordering = ["-starts_on", "-pk"]
         constraints = [
             models.UniqueConstraint(
-                fields=["is_active"], condition=Q(is_active=True), name="one_active_season"
+                fields=["is_active"],
+                condition=Q(is_active=True),
+                name="one_active_season",
+                violation_error_message="Only one season can be active: end the active one first.",
             )
         ]
 
@@ -355,3 +358,29 @@ class AdminAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.actor}: {self.action} {self.target}"
+
+
+class DiscordPost(models.Model):
+    """The outbox row of one report's Discord post: pending → sent, or failed with the reason."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        SENDING = "sending"
+        SENT = "sent"
+        FAILED = "failed"
+
+    report = models.OneToOneField(NoonReport, on_delete=models.CASCADE, related_name="discord")
+    status = models.CharField(max_length=10, choices=Status, default=Status.PENDING)
+    attempts = models.PositiveIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    message_ids = models.JSONField(
+        default=list, blank=True, help_text="Discord ids of the parts sent."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"Discord post of {self.report.day} ({self.status})"

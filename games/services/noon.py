@@ -38,6 +38,7 @@ from ..report import build_report
 from ..selectors import active_season, as_engine_contestant
 from . import ledger
 from .days import ONE_DAY, ensure_day, open_day
+from .discord import queue_post
 
 log = logging.getLogger(__name__)
 
@@ -96,21 +97,16 @@ def resolve_day(day_id: int) -> NoonReport | None:
 class _DayLoader:
     """Reads a day from the database in a fixed number of queries, whatever its size."""
 
-    def __init__(self, day: GameDay) -> None:
+    def __init__(self, day: GameDay, *, lock: bool = True) -> None:
         self.day = day
         season = day.season
-        self.entries = {
-            e.pk: e
-            for e in LadderEntry.objects.select_for_update(of=("self",))
-            .filter(season=season)
-            .select_related("contestant")
-        }
-        self.players = {
-            p.pk: p
-            for p in PlayerSeason.objects.select_for_update(of=("self",))
-            .filter(season=season)
-            .select_related("user")
-        }
+        entries = LadderEntry.objects.filter(season=season).select_related("contestant")
+        players = PlayerSeason.objects.filter(season=season).select_related("user")
+        if lock:
+            entries = entries.select_for_update(of=("self",))
+            players = players.select_for_update(of=("self",))
+        self.entries = {e.pk: e for e in entries}
+        self.players = {p.pk: p for p in players}
         self.held: dict[int, list[tuple[int, str]]] = defaultdict(list)
         for held_id, owner_id, card in HeldCard.objects.filter(owner__season=season).values_list(
             "pk", "owner_id", "card"
@@ -204,6 +200,7 @@ def _save(day: GameDay, loaded: _DayLoader, result) -> NoonReport:
     _trim_hands(day, loaded, result)
     _deal(day, result)
     report = _write_report(day, loaded, result)
+    queue_post(report)
     GameDay.objects.filter(pk=day.pk).update(
         status=GameDay.Status.RESOLVED, resolved_at=timezone.now()
     )
@@ -248,6 +245,19 @@ def _deal(day: GameDay, result) -> None:
 
 
 def _write_report(day: GameDay, loaded: _DayLoader, result) -> NoonReport:
+    outcome, ladder = _report(day, loaded, result)
+    return NoonReport.objects.create(day=day, outcome=outcome, ladder=ladder)
+
+
+def preview_noon(season: Season, now: dt.datetime | None = None) -> tuple[GameDay, dict, list]:
+    """What the open day would do if noon came now: a dry run of the engine, nothing saved."""
+    day = open_day(season, now or timezone.now())
+    loaded = _DayLoader(day, lock=False)
+    outcome, ladder = _report(day, loaded, resolve_noon(loaded.engine_day()))
+    return day, outcome, ladder
+
+
+def _report(day: GameDay, loaded: _DayLoader, result) -> tuple[dict, list]:
     golden = [
         {"player": str(g.player.user), "target": g.target.contestant.name}
         for g in GoldenPlay.objects.filter(day=day).select_related(
@@ -258,11 +268,10 @@ def _write_report(day: GameDay, loaded: _DayLoader, result) -> NoonReport:
         {"player": str(r.player.user), "gave": r.get_gave_display()}
         for r in Redemption.objects.filter(day=day).select_related("player__user")
     ]
-    outcome, ladder = build_report(
+    return build_report(
         result,
         player_names={str(pk): str(p.user) for pk, p in loaded.players.items()},
         contestant_names={str(pk): e.contestant.name for pk, e in loaded.entries.items()},
         golden_plays=golden,
         redemptions=redemptions,
     )
-    return NoonReport.objects.create(day=day, outcome=outcome, ladder=ladder)

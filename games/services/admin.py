@@ -1,0 +1,137 @@
+"""The owners' powers (R9): seasons, the roster, unlocks, Golden Gooners. Each one recorded."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from ..engine import CardId
+from ..models import (
+    AdminAction,
+    Contestant,
+    HeldCard,
+    LadderEntry,
+    PlayerSeason,
+    Season,
+    Source,
+)
+from . import ledger
+from .days import open_day
+from .errors import Refusal
+
+
+def record(actor, action: str, target: object = "", **details) -> AdminAction:
+    return AdminAction.objects.create(
+        actor=actor, action=action, target=str(target)[:200], details=details
+    )
+
+
+@transaction.atomic
+def start_season(*, actor, season: Season, today: dt.date | None = None) -> Season:
+    """Make `season` the one active season (R2.1)."""
+    active = Season.objects.select_for_update().filter(is_active=True).exclude(pk=season.pk).first()
+    if active is not None:
+        raise Refusal(f"{active} is still active. End it before starting {season}.")
+    if season.ends_on is not None:
+        raise Refusal(f"{season} has ended; its archive is frozen. Start a new season instead.")
+    season.is_active = True
+    season.starts_on = today or timezone.localdate()
+    season.save(update_fields=["is_active", "starts_on"])
+    open_day(season, timezone.now())
+    record(actor, "start season", season)
+    return season
+
+
+@transaction.atomic
+def end_season(*, actor, season: Season, today: dt.date | None = None) -> Season:
+    """Freeze a season: no more votes, plays or noons; its archive stays readable (R2.1)."""
+    if not season.is_active:
+        raise Refusal(f"{season} is not the active season.")
+    season.is_active = False
+    season.ends_on = today or timezone.localdate()
+    season.save(update_fields=["is_active", "ends_on"])
+    record(actor, "end season", season)
+    return season
+
+
+@transaction.atomic
+def add_to_roster(*, actor, season: Season, names: Iterable[str]) -> list[LadderEntry]:
+    """Put contestants on the season's ladder, in the order given, after everyone there (R2.2)."""
+    Season.objects.select_for_update().get(pk=season.pk)  # roster order is handed out one at a time
+    joined = season.entries.aggregate(last=Max("joined"))["last"] or 0
+    added = []
+    for name in (" ".join(n.split()) for n in names):
+        if not name:
+            continue
+        contestant, _ = Contestant.objects.get_or_create(name=name)
+        if season.entries.filter(contestant=contestant).exists():
+            raise Refusal(f"{name} is on {season}'s roster already.")
+        joined += 1
+        added.append(
+            LadderEntry.objects.create(season=season, contestant=contestant, joined=joined)
+        )
+    record(actor, "add to roster", season, names=[str(e) for e in added])
+    return added
+
+
+@transaction.atomic
+def set_on_ladder(*, actor, entries: Iterable[LadderEntry], on: bool) -> int:
+    """Take contestants off the ladder or put them back (R2.2)."""
+    ids = [e.pk for e in entries]
+    changed = LadderEntry.objects.filter(pk__in=ids).exclude(on_ladder=on).update(on_ladder=on)
+    record(
+        actor,
+        "put back on the ladder" if on else "take off the ladder",
+        f"{changed} contestants",
+        ids=ids,
+    )
+    return changed
+
+
+@transaction.atomic
+def unlock(*, actor, entries: Iterable[LadderEntry]) -> list[str]:
+    """Unlock contestants at once; trophies stay and they lock again at the next 10 (R9.1)."""
+    locked = list(
+        LadderEntry.objects.select_for_update(of=("self",))
+        .filter(pk__in=[e.pk for e in entries], locked__gt=0)
+        .select_related("contestant")
+    )
+    if not locked:
+        raise Refusal("None of those contestants is locked.")
+    LadderEntry.objects.filter(pk__in=[e.pk for e in locked]).update(locked=0)
+    names = [str(e) for e in locked]
+    record(actor, "unlock", ", ".join(names), trophies={str(e): e.trophies for e in locked})
+    return names
+
+
+@transaction.atomic
+def set_golden_holder(*, actor, players: Iterable[PlayerSeason], holder: bool) -> int:
+    ids = [p.pk for p in players]
+    changed = PlayerSeason.objects.filter(pk__in=ids).update(golden_holder=holder)
+    record(
+        actor,
+        "mark Golden Gooner holder" if holder else "unmark Golden Gooner holder",
+        f"{changed} players",
+        ids=ids,
+    )
+    return changed
+
+
+@transaction.atomic
+def deal_golden_gooner(*, actor, player: PlayerSeason) -> HeldCard:
+    """Deal a Golden Gooner to a holder now; refused if they hold one already (R9.1)."""
+    player = PlayerSeason.objects.select_for_update().select_related("user").get(pk=player.pk)
+    if not player.golden_holder:
+        raise Refusal(f"{player.user} is not a Golden Gooner holder.")
+    if HeldCard.objects.filter(owner=player, card=CardId.GOLDEN_GOONER.value).exists():
+        raise Refusal(f"{player.user} holds a Golden Gooner already.")
+    card = HeldCard.objects.create(
+        owner=player, card=CardId.GOLDEN_GOONER.value, source=Source.ADMIN
+    )
+    ledger.record(player, [CardId.GOLDEN_GOONER.value], 1, Source.ADMIN)
+    record(actor, "deal Golden Gooner", player.user)
+    return card

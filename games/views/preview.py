@@ -1,0 +1,25 @@
+"""The admins' noon preview: what the open day would do if noon came now (nothing saved)."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.admin.views.decorators import staff_member_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from ..engine import CATALOGUE, CardId
+from ..selectors import active_season
+from ..services.noon import preview_noon
+
+
+@staff_member_required
+@require_GET
+def noon_preview(request: HttpRequest) -> HttpResponse:
+    season = active_season()
+    context = {**admin.site.each_context(request), "title": "Noon preview", "season": season}
+    if season is not None:
+        day, outcome, ladder = preview_noon(season)
+        plays = [{**p, "info": CATALOGUE[CardId(p["card"])]} for p in outcome["plays"]]
+        context |= {"day": day, "outcome": outcome, "ladder": ladder, "plays": plays}
+    return render(request, "admin/noon_preview.html", context)
