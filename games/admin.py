@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
 from .models import (
+    LADDER_STATE,
     AdminAction,
     Code,
     CodeDrop,
@@ -170,21 +171,7 @@ class LadderEntryAdmin(AuditedAdmin):
     search_fields = ("contestant__name",)
     list_select_related = ("contestant", "season")
     list_per_page = 100
-    readonly_fields = (
-        "season",
-        "contestant",
-        "joined",
-        "score",
-        "upvotes",
-        "downvotes",
-        "trophies",
-        "wins",
-        "locked",
-        "golden",
-        "silent_days",
-        "smelly",
-        "on_ladder",
-    )
+    readonly_fields = ("season", "contestant", "joined", *LADDER_STATE, "on_ladder")
     actions = ["unlock", "take_off", "put_back"]
 
     def has_add_permission(self, request):

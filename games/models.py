@@ -47,6 +47,20 @@ class Contestant(models.Model):
         return self.name
 
 
+# What noon changes on a ladder entry (and nothing else may, but an admin unlock).
+LADDER_STATE = (
+    "score",
+    "upvotes",
+    "downvotes",
+    "trophies",
+    "wins",
+    "locked",
+    "golden",
+    "silent_days",
+    "smelly",
+)
+
+
 class LadderEntry(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
     contestant = models.ForeignKey(Contestant, on_delete=models.PROTECT, related_name="entries")

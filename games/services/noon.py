@@ -20,6 +20,7 @@ from ..engine import CardId, Day, Direction, Play, Player, resolve_noon
 from ..engine import Vote as EngineVote
 from ..engine.outcome import Deal, Dealt
 from ..models import (
+    LADDER_STATE,
     GameDay,
     GoldenPlay,
     HeldCard,
@@ -149,17 +150,7 @@ def _save(day: GameDay, loaded: _DayLoader, result) -> NoonReport:
     players = loaded.players
     bulk_set(
         LadderEntry,
-        [
-            "score",
-            "upvotes",
-            "downvotes",
-            "trophies",
-            "wins",
-            "locked",
-            "golden",
-            "silent_days",
-            "smelly",
-        ],
+        LADDER_STATE,
         [
             (
                 int(r.id),

@@ -8,12 +8,12 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
 from ..engine import CATALOGUE, CardId
-from ..models import GoldenPlay, LadderEntry
+from ..models import GoldenPlay, LadderEntry, PlayerSeason
 from ..services.errors import Refusal
 from ..services.packs import open_sealed
 from ..services.plays import play_card
 from ..services.votes import cast_vote
-from .common import board_for, board_update, current_player, no_season
+from .common import board_for, board_update, with_player
 
 
 def _int(value: str | None) -> int | None:
@@ -28,10 +28,8 @@ def _day_name(day) -> str:
 
 
 @require_POST
-def vote(request: HttpRequest) -> HttpResponse:
-    player = current_player(request)
-    if player is None:
-        return no_season(request)
+@with_player
+def vote(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     try:
         entry_id = _int(request.POST.get("entry"))
         if entry_id is None:
@@ -51,11 +49,9 @@ def vote(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def play_confirm(request: HttpRequest) -> HttpResponse:
+@with_player
+def play_confirm(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     """Step three of tap a card, tap a contestant, confirm."""
-    player = current_player(request)
-    if player is None:
-        return no_season(request)
     card = request.GET.get("card", "")
     if card not in CardId._value2member_map_:
         messages.error(request, "There is no such card.")
@@ -77,10 +73,8 @@ def play_confirm(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-def play(request: HttpRequest) -> HttpResponse:
-    player = current_player(request)
-    if player is None:
-        return no_season(request)
+@with_player
+def play(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     try:
         played = play_card(
             user=request.user,
@@ -108,10 +102,8 @@ def play(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-def open_item(request: HttpRequest, item_id: int) -> HttpResponse:
-    player = current_player(request)
-    if player is None:
-        return no_season(request)
+@with_player
+def open_item(request: HttpRequest, player: PlayerSeason, item_id: int) -> HttpResponse:
     try:
         cards = open_sealed(user=request.user, item_id=item_id)
     except Refusal as refusal:

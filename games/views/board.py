@@ -7,15 +7,14 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from .common import board_for, current_player, no_season
+from ..models import PlayerSeason
+from .common import board_for, with_player
 
 
 @require_GET
 @vary_on_headers("HX-Request")
-def board(request: HttpRequest) -> HttpResponse:
-    player = current_player(request)
-    if player is None:
-        return no_season(request)
+@with_player
+def board(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     targeting = request.GET.get("play")
     context = {"board": board_for(request, player, targeting)}
     if request.htmx:

@@ -9,9 +9,10 @@ from django.views.decorators.http import require_http_methods
 from django_ratelimit.core import get_usage
 
 from ..engine import CATALOGUE, PACKS, CardId, PackId
+from ..models import PlayerSeason
 from ..services.codes import redeem_code
 from ..services.errors import Refusal
-from .common import board_update, current_player, no_season
+from .common import board_update, with_player
 
 FAILURES = {"group": "redeem-code", "key": "user", "rate": "5/10m"}  # wrong codes per player
 
@@ -29,10 +30,8 @@ def describe(gave: str) -> str:
 
 
 @require_http_methods(["GET", "POST"])
-def code(request: HttpRequest) -> HttpResponse:
-    player = current_player(request)
-    if player is None:
-        return no_season(request)
+@with_player
+def code(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     if request.method == "GET":
         return render(request, "games/code.html")
     if too_many_failures(request):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -57,3 +60,16 @@ def board_update(request: HttpRequest, player: PlayerSeason, **context) -> HttpR
 
 def no_season(request: HttpRequest) -> HttpResponse:
     return render(request, "games/no_season.html", status=200)
+
+
+def with_player(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Pass the player's season row to the view, or say there's no season to play."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        player = current_player(request)
+        if player is None:
+            return no_season(request)
+        return view(request, player, *args, **kwargs)
+
+    return wrapper

@@ -10,8 +10,8 @@ from django.views.decorators.http import require_GET
 
 from ..engine import CATALOGUE, PACKS
 from ..engine.rules import MILESTONES
-from ..models import LedgerEntry
-from .common import current_player, no_season
+from ..models import LedgerEntry, PlayerSeason
+from .common import with_player
 
 
 @login_not_required
@@ -25,11 +25,9 @@ def rules(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def my_cards(request: HttpRequest) -> HttpResponse:
+@with_player
+def my_cards(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     """The ledger of the player's own cards: private to them (R5.7)."""
-    player = current_player(request)
-    if player is None:
-        return no_season(request)
     entries = LedgerEntry.objects.filter(player=player).select_related("day").order_by("-pk")
     page = Paginator(entries, 50).get_page(request.GET.get("page"))
     return render(request, "games/my_cards.html", {"page": page, "player": player})
