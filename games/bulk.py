@@ -3,8 +3,8 @@
 Django's `bulk_update` writes one CASE WHEN per field, whose cost grows with the square
 of the rows on PostgreSQL, and the noon job updates thousands of players and plays at
 once. On PostgreSQL this sends one `UPDATE … FROM UNNEST(arrays)` (the trick Django's own
-`bulk_create` uses there), one parameter per column whatever the number of rows;
-elsewhere (SQLite) it falls back to `bulk_update`.
+`bulk_create` uses there), one parameter per column whatever the number of rows; on
+SQLite an `UPDATE … FROM (VALUES …)` per batch that fits its parameter limit.
 """
 
 from __future__ import annotations
@@ -22,6 +22,9 @@ def bulk_set(
     if not rows:
         return
     meta = model._meta
+    if connection.vendor == "sqlite":
+        _sqlite_set(model, fields, rows)
+        return
     if connection.vendor != "postgresql":
         attnames = [meta.get_field(name).attname for name in fields]
         objs = [model(pk=row[0], **dict(zip(attnames, row[1:], strict=True))) for row in rows]
@@ -39,6 +42,30 @@ def bulk_set(
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [list(column) for column in zip(*rows, strict=True)])
+
+
+SQLITE_MAX_PARAMS = 32_000
+
+
+def _sqlite_set(
+    model: type[models.Model], fields: Sequence[str], rows: Sequence[Sequence[Any]]
+) -> None:
+    meta = model._meta
+    quote = connection.ops.quote_name
+    columns = [meta.get_field(name).column for name in fields]
+    # VALUES names its columns column1, column2, …: the pk is column1.
+    assignments = ", ".join(f"{quote(c)} = v.column{n}" for n, c in enumerate(columns, start=2))
+    row_sql = "(" + ", ".join(["%s"] * (len(columns) + 1)) + ")"
+    per_batch = SQLITE_MAX_PARAMS // (len(columns) + 1)
+    with connection.cursor() as cursor:
+        for start in range(0, len(rows), per_batch):
+            batch = rows[start : start + per_batch]
+            cursor.execute(
+                f"UPDATE {quote(meta.db_table)} SET {assignments} "
+                f"FROM (VALUES {', '.join([row_sql] * len(batch))}) AS v "
+                f"WHERE {quote(meta.db_table)}.{quote(meta.pk.column)} = v.column1",
+                [value for row in batch for value in row],
+            )
 
 
 def delete_pks(model: type[models.Model], pks: Sequence[int]) -> None:
