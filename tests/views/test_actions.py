@@ -103,3 +103,21 @@ def test_wrong_codes_are_rate_limited(alice_client, season, admin_user):
         assert "That code doesn&#x27;t work" in body
     body = alice_client.post(reverse("games:code"), {"code": code}, **HTMX).content.decode()
     assert "Too many codes that didn&#x27;t work" in body
+
+
+def test_forms_work_without_javascript_under_real_csrf_checks(alice, entries):
+    """No htmx, no CSRF header: the plain form post must carry its own token."""
+    import re
+
+    from django.test import Client
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(alice)
+    page = browser.get(reverse("games:board")).content.decode()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+    response = browser.post(
+        reverse("games:vote"),
+        {"entry": entries["ava"].pk, "direction": "up", "csrfmiddlewaretoken": token},
+    )
+    assert response.status_code == 302
+    assert Vote.objects.get().points == 5
