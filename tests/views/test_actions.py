@@ -114,7 +114,8 @@ def test_forms_work_without_javascript_under_real_csrf_checks(alice, entries):
     browser = Client(enforce_csrf_checks=True)
     browser.force_login(alice)
     page = browser.get(reverse("games:board")).content.decode()
-    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
+    vote_form = re.search(r'<form method="post" action="/vote/".*?</form>', page, re.S)[0]
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', vote_form)[1]
     response = browser.post(
         reverse("games:vote"),
         {"entry": entries["ava"].pk, "direction": "up", "csrfmiddlewaretoken": token},
