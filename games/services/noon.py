@@ -151,21 +151,12 @@ def _save(day: GameDay, loaded: _DayLoader, result) -> NoonReport:
     bulk_set(
         LadderEntry,
         LADDER_STATE,
-        [
-            (
-                int(r.id),
-                r.score,
-                r.upvotes,
-                r.downvotes,
-                r.trophies,
-                r.wins,
-                r.locked,
-                r.golden,
-                r.silent_days,
-                r.smelly,
-            )
-            for r in result.ladder
-        ],
+        [(int(r.id), *(getattr(r, field) for field in LADDER_STATE)) for r in result.ladder],
+    )
+    # The engine leaves off-ladder contestants out; the smell and (on Wednesdays) the
+    # Golden pin still wear off for them, or they would come back smelly or pinned.
+    LadderEntry.objects.filter(season=day.season, on_ladder=False).update(
+        smelly=False, **({"golden": 0} if day.noon_on.weekday() == 2 else {})
     )
     changed = [
         (int(p.id), p.season_votes, p.votes_per_day)

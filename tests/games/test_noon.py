@@ -227,3 +227,14 @@ def test_noon_is_due_at_noon_central_across_dst(season, utc_moment, resolved):
     resolve_due_noons(utc_moment)
     day.refresh_from_db()
     assert (day.status == GameDay.Status.RESOLVED) is resolved
+
+
+def test_off_ladder_contestants_lose_smell_and_wednesday_pins(entries, now):
+    """R2.2, R6.11, R6.12: an admin took Golden, smelly Bo off the ladder on Monday."""
+    LadderEntry.objects.filter(pk=entries["bo"].pk).update(on_ladder=False, golden=1, smelly=True)
+    open_day(entries["bo"].season, now)
+    resolve_due_noons(TUESDAY_NOON)
+    bo = LadderEntry.objects.get(pk=entries["bo"].pk)
+    assert (bo.smelly, bo.golden) == (False, 1)
+    resolve_due_noons(TUESDAY_NOON + dt.timedelta(days=1))
+    assert LadderEntry.objects.get(pk=entries["bo"].pk).golden == 0
