@@ -10,12 +10,24 @@ from django.db import connections
 
 from accounts.models import User
 from games.clock import CENTRAL
-from games.models import GameDay, LadderEntry, NoonReport, Redemption, SealedItem, Vote
+from games.models import (
+    GameDay,
+    HeldCard,
+    LadderEntry,
+    NoonReport,
+    Play,
+    Redemption,
+    SealedItem,
+    Vote,
+)
 from games.services.codes import create_drop, redeem_code
 from games.services.errors import Refusal
 from games.services.noon import resolve_day, resolve_due_noons
-from games.services.packs import give_starting_hand
+from games.services.packs import give_starting_hand, open_sealed
+from games.services.plays import play_card
 from games.services.votes import cast_vote
+
+from .conftest import give
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -126,3 +138,26 @@ def test_votes_racing_noon_each_land_in_exactly_one_day(season, entries):
     ava.refresh_from_db()
     assert ava.score == 5 * counted.count()
     assert ava.upvotes == counted.count()
+
+
+def test_a_pack_opened_from_two_tabs_opens_once(alice, season, now):
+    """R5.4"""
+    pack = give_starting_hand(user=alice, season=season)
+    results = race(*[lambda: open_sealed(user=alice, item_id=pack.pk, now=now)] * 4)
+    assert sum(isinstance(r, list) for r in results) == 1
+    assert all(isinstance(r, list | Refusal) for r in results), results
+    assert HeldCard.objects.filter(owner__user=alice).count() == 8
+
+
+def test_the_last_card_played_twice_at_once_plays_once(alice, alice_player, entries, now):
+    """R5.5"""
+    give(alice_player, "boost")
+    results = race(
+        *[
+            lambda e=e: play_card(user=alice, card="boost", target_id=e.pk, now=now)
+            for e in entries.values()
+        ]
+    )
+    assert sum(isinstance(r, Play) for r in results) == 1
+    assert all(isinstance(r, Play | Refusal) for r in results), results
+    assert Play.objects.count() == 1 and not HeldCard.objects.exists()
