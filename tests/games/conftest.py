@@ -4,6 +4,7 @@ import pytest
 
 from games.clock import CENTRAL
 from games.models import Contestant, HeldCard, LadderEntry, PlayerSeason, Season, Source
+from games.services import ledger
 from games.services.players import join_season
 
 # Monday Dec 7 2026, 3 pm Central: the open day closes at Tuesday Dec 8's noon.
@@ -32,7 +33,9 @@ def entries(season) -> dict[str, LadderEntry]:
 
 
 def give(player: PlayerSeason, *cards: str) -> None:
+    """Cards straight into a hand, booked in the ledger as an admin's deal."""
     HeldCard.objects.bulk_create(HeldCard(owner=player, card=c, source=Source.ADMIN) for c in cards)
+    ledger.record(player, cards, 1, Source.ADMIN)
 
 
 def hand(player: PlayerSeason) -> list[str]:

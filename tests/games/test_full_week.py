@@ -2,10 +2,11 @@
 daily draw, a lock, a Golden Gooner, a Wednesday and decay (§6 end to end)."""
 
 import datetime as dt
+from collections import Counter
 
 import pytest
 
-from games.models import LadderEntry, NoonReport, PlayerSeason, SealedItem
+from games.models import LadderEntry, LedgerEntry, NoonReport, PlayerSeason, SealedItem
 from games.services.errors import Refusal
 from games.services.noon import resolve_now
 from games.services.plays import play_card
@@ -76,3 +77,13 @@ def test_a_week_of_play(alice, bob, alice_player, bob_player, entries, now):
     assert "mini_gooner" in hand(bob_player)
     assert NoonReport.objects.count() == 7
     assert PlayerSeason.objects.get(pk=bob_player.pk).votes_per_day == 3
+
+    # The ledger explains every hand: gains minus losses is what is held or still sealed.
+    for player in (alice_player, bob_player):
+        booked = Counter()
+        for item, change in LedgerEntry.objects.filter(player=player).values_list("item", "change"):
+            booked[item] += change
+        held = Counter(player.cards.values_list("card", flat=True))
+        for item in SealedItem.objects.filter(owner=player, opened_at__isnull=True):
+            held[item.card or item.kind] += 1
+        assert +booked == held, player
