@@ -22,6 +22,7 @@ from ..models import (
 from . import ledger
 from .days import open_day
 from .errors import Refusal
+from .noon import resolve_due_noons
 
 
 def record(actor, action: str, target: object = "", **details) -> AdminAction:
@@ -46,11 +47,23 @@ def start_season(*, actor, season: Season, today: dt.date | None = None) -> Seas
     return season
 
 
-@transaction.atomic
 def end_season(*, actor, season: Season, today: dt.date | None = None) -> Season:
-    """Freeze a season: no more votes, plays or noons; its archive stays readable (R2.1)."""
+    """Freeze a season: no more votes, plays or noons; its archive stays readable (R2.1).
+
+    Noons already due are resolved first; the day in progress, whose noon has not come,
+    never lands.
+    """
     if not season.is_active:
         raise Refusal(f"{season} is not the active season.")
+    resolve_due_noons()
+    return _freeze(actor, season, today)
+
+
+@transaction.atomic
+def _freeze(actor, season: Season, today: dt.date | None) -> Season:
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if not season.is_active:
+        raise Refusal(f"{season} has ended already.")
     season.is_active = False
     season.ends_on = today or timezone.localdate()
     season.save(update_fields=["is_active", "ends_on"])
