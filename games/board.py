@@ -8,11 +8,12 @@ from dataclasses import dataclass, field
 from django.db.models import Count
 
 from .clock import noon_of
-from .engine import CATALOGUE, PACKS, Card, CardId, PackId
+from .engine import CATALOGUE, Card, CardId
 from .engine.ladder import ladder_order
 from .engine.rules import (
     HAND_LIMIT,
     VOTE_POINTS,
+    milestone_reward,
     next_milestone,
     play_refusal,
     vote_points,
@@ -90,12 +91,7 @@ class Board:
         if upcoming is None:
             return None
         at, reward = upcoming
-        if reward is None:
-            gives = "a 4th vote every day"
-        elif isinstance(reward, PackId):
-            gives = f"a {PACKS[reward].name}"
-        else:
-            gives = f"a {CATALOGUE[reward].name}"
+        gives = milestone_reward(reward)
         # Votes cast today count toward the total at noon.
         total = self.player.season_votes + len(self.votes)
         return {"at": at, "gives": gives, "total": total, "percent": min(100, total * 100 // at)}

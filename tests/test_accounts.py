@@ -103,3 +103,14 @@ def test_display_name_shown_in_navigation(client, alice):
     client.force_login(alice)
     assert '<span class="who">' in client.get(reverse("games:rules")).content.decode()
     assert str(alice) == "Alice"
+
+
+def test_rules_page_lists_the_milestones_from_the_rules(client):
+    body = client.get(reverse("games:rules")).content.decode()
+    for line in (
+        "<strong>6</strong> season votes: a Booster Pack",
+        "<strong>12</strong> season votes: a Mini Gooner",
+        "<strong>48</strong> season votes: a 4th vote every day",
+        "<strong>100</strong> season votes: a God Pack",
+    ):
+        assert line in body

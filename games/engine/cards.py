@@ -216,3 +216,8 @@ def pack_contents(pack: PackId, rng: random.Random) -> tuple[CardId, ...]:
     if pack == PackId.BOOSTER_PACK:
         return tuple(draw_card(rng) for _ in range(BOOSTER_PACK_SIZE))
     return (*REGULAR_CARDS, CardId.MINI_GOONER)
+
+
+def item_name(item: CardId | PackId) -> str:
+    """The display name of a card or a pack."""
+    return PACKS[item].name if isinstance(item, PackId) else CATALOGUE[item].name

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .cards import CardId, PackId
+from .cards import CardId, PackId, item_name
 from .day import Contestant
 
 MAX_VOTES_PER_DAY = 4
@@ -38,6 +38,11 @@ def votes_per_day_after(season_votes: int, votes_per_day: int) -> int:
 def milestones_crossed(before: int, after: int) -> list[tuple[int, CardId | PackId | None]]:
     """Milestones whose threshold lies in (before, after], lowest first."""
     return [(at, reward) for at, reward in MILESTONES if before < at <= after]
+
+
+def milestone_reward(reward: CardId | PackId | None) -> str:
+    """What a milestone gives, in words: "a Booster Pack", "a 4th vote every day"."""
+    return "a 4th vote every day" if reward is None else f"a {item_name(reward)}"
 
 
 def next_milestone(season_votes: int) -> tuple[int, CardId | PackId | None] | None:

@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from ..engine import CATALOGUE, PACKS
-from ..engine.rules import MILESTONES
+from ..engine.rules import MILESTONES, milestone_reward
 from ..models import LedgerEntry, PlayerSeason
 from .common import with_player
 
@@ -17,10 +17,11 @@ from .common import with_player
 @login_not_required
 @require_GET
 def rules(request: HttpRequest) -> HttpResponse:
+    milestones = [(at, milestone_reward(reward)) for at, reward in MILESTONES]
     return render(
         request,
         "games/rules.html",
-        {"cards": CATALOGUE.values(), "packs": PACKS.values(), "milestones": MILESTONES},
+        {"cards": CATALOGUE.values(), "packs": PACKS.values(), "milestones": milestones},
     )
 
 
