@@ -63,15 +63,32 @@ def test_staff_can_open_every_admin_page(admin_client, season, page):
     assert admin_client.get(reverse(page)).status_code == 200
 
 
-def test_players_cannot_trigger_actions(client, alice, entries):
+@pytest.mark.parametrize(
+    ("model", "action"),
+    [
+        ("season", "start"),
+        ("season", "end"),
+        ("ladderentry", "unlock"),
+        ("ladderentry", "take_off"),
+        ("ladderentry", "put_back"),
+        ("playerseason", "mark_holder"),
+        ("playerseason", "unmark_holder"),
+        ("playerseason", "deal_golden"),
+        ("codedrop", "export_csv"),
+        ("discordpost", "resend_posts"),
+    ],
+)
+def test_players_cannot_trigger_any_power(client, alice, alice_player, entries, model, action):
     client.force_login(alice)
     LadderEntry.objects.filter(pk=entries["ava"].pk).update(locked=1, trophies=10)
     response = client.post(
-        reverse("admin:games_ladderentry_changelist"),
-        {"action": "unlock", "_selected_action": [entries["ava"].pk]},
+        reverse(f"admin:games_{model}_changelist"),
+        {"action": action, "_selected_action": ["1", str(entries["ava"].pk), str(alice_player.pk)]},
     )
-    assert response.status_code == 302
+    assert response.status_code == 302 and "/admin/login/" in response.url
+    assert not AdminAction.objects.exists()
     assert LadderEntry.objects.get(pk=entries["ava"].pk).locked == 1
+    assert Season.objects.get().is_active
 
 
 def test_only_one_active_season(admin_client, admin_user, season):
