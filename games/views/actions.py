@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
 
 from ..engine import CATALOGUE, CardId
 from ..models import GoldenPlay, LadderEntry, PlayerSeason
@@ -49,6 +50,7 @@ def vote(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
 
 
 @require_GET
+@vary_on_headers("HX-Request")
 @with_player
 def play_confirm(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     """Step three of tap a card, tap a contestant, confirm."""

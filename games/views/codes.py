@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
+from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.core import get_usage
 
 from ..engine import CATALOGUE, PACKS, CardId, PackId
@@ -30,6 +31,7 @@ def describe(gave: str) -> str:
 
 
 @require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
 @with_player
 def code(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     if request.method == "GET":
