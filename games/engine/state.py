@@ -60,12 +60,9 @@ class Hand:
     player: Player
     cards: list[CardId]
     voted_on: set[str] = field(default_factory=set)
+    votes_cast: int = 0
     trimmed: list[CardId] = field(default_factory=list)
     dealt: list[CardId | PackId] = field(default_factory=list)
-
-    @property
-    def votes_cast(self) -> int:
-        return len(self.voted_on)
 
 
 class Noon:
@@ -104,7 +101,10 @@ class Noon:
                     nth=2,
                 )
             mine.add(v.contestant)
-        self.voted_on.update(*(hand.voted_on for hand in hands.values()))
+        for hand in hands.values():
+            if hand.voted_on:
+                hand.votes_cast = len(hand.voted_on)
+                self.voted_on |= hand.voted_on
         if not self.voted_on <= self.contestants.keys():
             self._bad_vote(
                 day,
