@@ -218,6 +218,16 @@ def pack_contents(pack: PackId, rng: random.Random) -> tuple[CardId, ...]:
     return (*REGULAR_CARDS, CardId.MINI_GOONER)
 
 
+def parse_item(value: object) -> CardId | PackId | None:
+    """The card or pack an id names, or None: for ids that come from outside (URLs, forms)."""
+    for kind in (CardId, PackId):
+        try:
+            return kind(value)
+        except ValueError:
+            continue
+    return None
+
+
 def item_name(item: CardId | PackId) -> str:
     """The display name of a card or a pack."""
     return PACKS[item].name if isinstance(item, PackId) else CATALOGUE[item].name

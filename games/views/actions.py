@@ -9,6 +9,7 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from ..engine import CATALOGUE, CardId
+from ..engine.cards import parse_item
 from ..models import GoldenPlay, LadderEntry, PlayerSeason
 from ..services.errors import Refusal
 from ..services.packs import open_sealed
@@ -54,8 +55,8 @@ def vote(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
 @with_player
 def play_confirm(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     """Step three of tap a card, tap a contestant, confirm."""
-    card = request.GET.get("card", "")
-    if card not in CardId._value2member_map_:
+    card = parse_item(request.GET.get("card"))
+    if not isinstance(card, CardId):
         messages.error(request, "There is no such card.")
         return board_update(request, player)
     target = None
@@ -67,7 +68,7 @@ def play_confirm(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
         )
     context = {
         "board": board_for(request, player, card),
-        "confirm": {"card": CATALOGUE[CardId(card)], "target": target},
+        "confirm": {"card": CATALOGUE[card], "target": target},
     }
     if request.htmx:
         return render(request, "games/board_update.html", {**context, "parts": ("dialog",)})

@@ -9,7 +9,8 @@ from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_ratelimit.core import get_usage
 
-from ..engine import CATALOGUE, PACKS, CardId, PackId
+from ..engine import CATALOGUE, PACKS, PackId
+from ..engine.cards import parse_item
 from ..models import PlayerSeason
 from ..services.codes import redeem_code
 from ..services.errors import Refusal
@@ -24,10 +25,9 @@ def too_many_failures(request: HttpRequest, *, count_this_one: bool = False) -> 
 
 
 def describe(gave: str) -> str:
-    if gave in PackId._value2member_map_:
-        return f"{PACKS[PackId(gave)].emoji} a sealed {PACKS[PackId(gave)].name}"
-    card = CATALOGUE[CardId(gave)]
-    return f"{card.emoji} a sealed {card.name}"
+    item = parse_item(gave)
+    info = PACKS[item] if isinstance(item, PackId) else CATALOGUE[item]
+    return f"{info.emoji} a sealed {info.name}"
 
 
 @require_http_methods(["GET", "POST"])

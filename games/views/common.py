@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from ..board import Board, load_board
 from ..engine import CardId
+from ..engine.cards import parse_item
 from ..models import HeldCard, PlayerSeason
 from ..selectors import active_season
 from ..services.days import open_day
@@ -39,12 +40,12 @@ def current_player(request: HttpRequest) -> PlayerSeason | None:
 
 
 def board_for(request: HttpRequest, player: PlayerSeason, targeting: str | None = None) -> Board:
-    card = None
+    card = parse_item(targeting)
     if (
-        targeting in CardId._value2member_map_
-        and HeldCard.objects.filter(owner=player, card=targeting).exists()
+        not isinstance(card, CardId)
+        or not HeldCard.objects.filter(owner=player, card=card).exists()
     ):
-        card = CardId(targeting)
+        card = None
     return load_board(player, open_day(player.season, timezone.now()), targeting=card)
 
 
