@@ -14,7 +14,7 @@ from ..models import Code, CodeDrop, Redemption, SealedItem, Source
 from . import ledger
 from .days import lock_open_day
 from .errors import Refusal
-from .noon import noon_is_due, resolve_due_noons
+from .noon import catch_up
 from .players import current_season, lock_player
 
 # R7.5: the same words whether the code is malformed, unknown, used or expired.
@@ -37,8 +37,7 @@ def redeem_code(
     if code_text is None:
         raise Refusal(NO_SUCH_CODE)
     season = current_season()
-    if noon_is_due(season, now):
-        resolve_due_noons(now)
+    catch_up(season, now)
     try:
         with transaction.atomic():
             day = lock_open_day(season, now)

@@ -47,6 +47,13 @@ def noon_is_due(season: Season, now: dt.datetime) -> bool:
     return season.days.filter(status=GameDay.Status.OPEN, noon_on__lt=noon_date_for(now)).exists()
 
 
+def catch_up(season: Season, now: dt.datetime) -> None:
+    """Resolve any noon the job has not reached yet, so that an action after noon lands in
+    the new day, with the allowance and hand that noon gave (one query when none is due)."""
+    if noon_is_due(season, now):
+        resolve_due_noons(now)
+
+
 def resolve_now(now: dt.datetime | None = None) -> NoonReport | None:
     """Close the open day at once and resolve it (demos and tests: `manage.py noon --now`)."""
     now = now or timezone.now()

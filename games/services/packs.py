@@ -13,6 +13,7 @@ from ..models import HeldCard, SealedItem, Season, Source
 from . import ledger
 from .days import lock_open_day
 from .errors import Refusal
+from .noon import catch_up
 from .players import current_season, join_season, lock_player
 
 
@@ -39,6 +40,7 @@ def open_sealed(
     now = now or timezone.now()
     rng = rng or random.SystemRandom()
     season = current_season()
+    catch_up(season, now)
     with transaction.atomic():
         day = lock_open_day(season, now)
         player = lock_player(user, season)

@@ -14,7 +14,7 @@ from ..selectors import as_engine_contestant
 from . import ledger
 from .days import lock_open_day
 from .errors import Refusal
-from .noon import noon_is_due, resolve_due_noons
+from .noon import catch_up
 from .players import current_season, lock_player
 
 
@@ -28,8 +28,7 @@ def play_card(
     except ValueError:
         raise Refusal("There is no such card.") from None
     season = current_season()
-    if noon_is_due(season, now):
-        resolve_due_noons(now)
+    catch_up(season, now)
     with transaction.atomic():
         day = lock_open_day(season, now)
         if card_id == CardId.GOLDEN_GOONER:

@@ -12,7 +12,7 @@ from ..models import LadderEntry, Vote
 from ..selectors import as_engine_contestant
 from .days import lock_open_day
 from .errors import Refusal
-from .noon import noon_is_due, resolve_due_noons
+from .noon import catch_up
 from .players import current_season, lock_player
 
 
@@ -22,8 +22,7 @@ def cast_vote(*, user, entry_id: int, direction: str, now: dt.datetime | None = 
     if direction not in Vote.Direction.values:
         raise Refusal("A vote goes up or down.")
     season = current_season()
-    if noon_is_due(season, now):
-        resolve_due_noons(now)
+    catch_up(season, now)
     with transaction.atomic():
         day = lock_open_day(season, now)
         player = lock_player(user, season)

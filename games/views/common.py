@@ -16,7 +16,7 @@ from ..engine.cards import parse_item
 from ..models import HeldCard, PlayerSeason
 from ..selectors import active_season
 from ..services.days import open_day
-from ..services.noon import noon_is_due, resolve_due_noons
+from ..services.noon import catch_up
 from ..services.packs import give_starting_hand
 from ..services.players import join_season
 
@@ -29,8 +29,7 @@ def current_player(request: HttpRequest) -> PlayerSeason | None:
     if season is None:
         return None
     now = timezone.now()
-    if noon_is_due(season, now):
-        resolve_due_noons(now)
+    catch_up(season, now)
     if give_starting_hand(user=request.user, season=season):
         messages.success(
             request,
