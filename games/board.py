@@ -12,6 +12,7 @@ from .engine import CATALOGUE, Card, CardId
 from .engine.ladder import ladder_order
 from .engine.rules import (
     HAND_LIMIT,
+    TROPHIES_PER_LOCK,
     VOTE_POINTS,
     milestone_reward,
     next_milestone,
@@ -21,8 +22,6 @@ from .engine.rules import (
 )
 from .models import GameDay, GoldenPlay, HeldCard, LadderEntry, Play, PlayerSeason, SealedItem, Vote
 from .selectors import as_engine_contestant
-
-TROPHIES_PER_LOCK = 10
 
 
 @dataclass

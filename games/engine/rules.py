@@ -19,6 +19,7 @@ MILESTONES: tuple[tuple[int, CardId | PackId | None], ...] = (  # R6.14(b); None
     (100, PackId.GOD_PACK),
 )
 HAND_LIMIT = 7  # regular cards (R6.13)
+TROPHIES_PER_LOCK = 10  # every 10th Mini Gooner trophy locks (R6.10)
 DECAY_GRACE_DAYS = 14  # the first silent week is grace; decay starts at the end of the second
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from ..cards import CardId
 from ..ladder import ladder_order
 from ..outcome import Locked, Won
+from ..rules import TROPHIES_PER_LOCK
 from ..state import Noon
 
-TROPHIES_PER_LOCK = 10
 WINNERS = 3
 
 
