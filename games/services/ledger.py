@@ -23,15 +23,9 @@ def record(
     )
 
 
-def record_many(rows: Iterable[tuple[int, str]], change: int, reason: str, day: GameDay) -> None:
-    """(player id, item) rows, all with the same change and reason."""
+def record_many(rows: Iterable[tuple[int, str, int, str]], day: GameDay) -> None:
+    """(player id, item, change, reason) rows, for many players at once (noon)."""
     LedgerEntry.objects.bulk_create(
-        [LedgerEntry(player_id=p, item=i, change=change, reason=reason, day=day) for p, i in rows],
-    )
-
-
-def record_gains(rows: Iterable[tuple[int, str, str]], day: GameDay) -> None:
-    """(player id, item, reason) rows, each a gain of one."""
-    LedgerEntry.objects.bulk_create(
-        [LedgerEntry(player_id=p, item=i, change=1, reason=why, day=day) for p, i, why in rows],
+        LedgerEntry(player_id=p, item=item, change=change, reason=why, day=day)
+        for p, item, change, why in rows
     )

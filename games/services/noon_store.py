@@ -129,7 +129,7 @@ def save_noon(day: GameDay, loaded: LoadedDay, result: NoonResult) -> NoonReport
 
 def _trim_hands(day: GameDay, loaded: LoadedDay, result: NoonResult) -> None:
     doomed: list[int] = []
-    lost: list[tuple[int, str]] = []
+    lost: list[tuple[int, str, int, str]] = []
     for p in result.players:
         if not p.trimmed:
             continue
@@ -139,16 +139,16 @@ def _trim_hands(day: GameDay, loaded: LoadedDay, result: NoonResult) -> None:
             pool[card].append(held_id)
         for card in p.trimmed:
             doomed.append(pool[card].pop())
-            lost.append((owner, card))
+            lost.append((owner, card, -1, Source.TRIMMED))
     if doomed:
         delete_pks(HeldCard, doomed)
-        ledger.record_many(lost, -1, Source.TRIMMED, day)
+        ledger.record_many(lost, day)
 
 
 def _deal(day: GameDay, result: NoonResult) -> None:
     cards: list[HeldCard] = []
     packs: list[SealedItem] = []
-    gained: list[tuple[int, str, str]] = []
+    gained: list[tuple[int, str, int, str]] = []
     for event in result.log:
         if not isinstance(event, Dealt):
             continue
@@ -157,10 +157,10 @@ def _deal(day: GameDay, result: NoonResult) -> None:
             cards.append(HeldCard(owner_id=owner, card=event.item.value, source=source))
         else:
             packs.append(SealedItem(owner_id=owner, kind=event.item.value, source=source))
-        gained.append((owner, event.item.value, source))
+        gained.append((owner, event.item.value, 1, source))
     HeldCard.objects.bulk_create(cards)
     SealedItem.objects.bulk_create(packs)
-    ledger.record_gains(gained, day)
+    ledger.record_many(gained, day)
 
 
 def _write_report(day: GameDay, loaded: LoadedDay, result: NoonResult) -> NoonReport:
