@@ -44,7 +44,7 @@ format: $(VENV)/.dev
 	$(VENV)/bin/ruff format .
 
 bench: $(VENV)/.dev
-	$(PY) -m games.engine.bench
+	$(PY) -m games.ladder.engine.bench
 
 clean:
 	rm -rf $(VENV) db.sqlite3 db.sqlite3-shm db.sqlite3-wal staticfiles

@@ -12,11 +12,11 @@ from .forms import SignUpForm
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
-        return redirect("games:board")
+        return redirect("ladder:board")
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         login(request, user)
         messages.success(request, f"Welcome to the ladder, {user}!")
-        return redirect("games:board")
+        return redirect("ladder:board")
     return render(request, "accounts/signup.html", {"form": form})

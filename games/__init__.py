@@ -1,0 +1,1 @@
+"""The community's games, one Django app each; none imports another."""

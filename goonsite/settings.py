@@ -33,7 +33,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_q",
     "accounts",
-    "games",
+    "games.ladder",
 ]
 
 MIDDLEWARE = [
@@ -89,7 +89,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "accounts:login"
-LOGIN_REDIRECT_URL = "games:board"
+LOGIN_REDIRECT_URL = "ladder:board"
 LOGOUT_REDIRECT_URL = "accounts:login"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -1,11 +1,16 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from games.views.preview import noon_preview
+from games.ladder.views.preview import noon_preview
+
+from .views import home
 
 urlpatterns = [
     path("admin/noon-preview/", noon_preview, name="noon_preview"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
-    path("", include("games.urls")),
+    path("games/", home, name="home"),
+    # The ladder keeps the addresses it had before there were other games (its board at
+    # the root): players' bookmarks and the report links posted to Discord still work.
+    path("", include("games.ladder.urls")),
 ]

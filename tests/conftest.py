@@ -2,6 +2,8 @@ import pytest
 
 from accounts.models import User
 
+pytest_plugins = ["tests.ladder.fixtures"]
+
 
 def make_user(username: str, **extra) -> User:
     return User.objects.create_user(

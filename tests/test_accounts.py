@@ -17,10 +17,10 @@ def test_signup_creates_player_and_logs_in(client):
         },
     )
     assert response.status_code == 302
-    assert response.url == reverse("games:board")
+    assert response.url == reverse("ladder:board")
     user = User.objects.get(username="newbie")
     assert user.display_name == "The Newbie"
-    page = client.get(reverse("games:board"))
+    page = client.get(reverse("ladder:board"))
     assert page.status_code == 200
     assert "The Newbie" in page.content.decode()
 
@@ -57,10 +57,10 @@ def test_login_and_logout(client, alice):
         reverse("accounts:login"), {"username": "alice", "password": "correct-horse-battery"}
     )
     assert response.status_code == 302
-    assert response.url == reverse("games:board")
-    assert "Alice" in client.get(reverse("games:board")).content.decode()
+    assert response.url == reverse("ladder:board")
+    assert "Alice" in client.get(reverse("ladder:board")).content.decode()
     assert client.post(reverse("accounts:logout")).status_code == 302
-    assert client.get(reverse("games:board")).status_code == 302
+    assert client.get(reverse("ladder:board")).status_code == 302
 
 
 def test_login_with_wrong_password_says_so(client, alice):
@@ -69,7 +69,7 @@ def test_login_with_wrong_password_says_so(client, alice):
     assert "Please enter a correct username and password" in response.content.decode()
 
 
-@pytest.mark.parametrize("name", ["games:board", "games:archive", "games:code"])
+@pytest.mark.parametrize("name", ["ladder:board", "ladder:archive", "ladder:code"])
 def test_logged_out_visit_redirects_to_login(client, name):
     response = client.get(reverse(name))
     assert response.status_code == 302
@@ -78,7 +78,7 @@ def test_logged_out_visit_redirects_to_login(client, name):
 
 
 def test_rules_page_is_public_and_lists_every_card(client):
-    body = client.get(reverse("games:rules")).content.decode()
+    body = client.get(reverse("ladder:rules")).content.decode()
     for card in ("Boost", "Skip", "Reverse", "Shield", "Sakura Farts", "Chaos", "Sabotage"):
         assert card in body
     assert "Never drawn" in body
@@ -101,12 +101,12 @@ def test_change_password(client, alice):
 
 def test_display_name_shown_in_navigation(client, alice):
     client.force_login(alice)
-    assert '<span class="who">' in client.get(reverse("games:rules")).content.decode()
+    assert '<span class="who">' in client.get(reverse("ladder:rules")).content.decode()
     assert str(alice) == "Alice"
 
 
 def test_rules_page_lists_the_milestones_from_the_rules(client):
-    body = client.get(reverse("games:rules")).content.decode()
+    body = client.get(reverse("ladder:rules")).content.decode()
     for line in (
         "<strong>6</strong> season votes: a Booster Pack",
         "<strong>12</strong> season votes: a Mini Gooner",

@@ -5,9 +5,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.models import Contestant, LadderEntry, Season
-from games.services.codes import create_drop
-from games.services.noon import resolve_now
+from games.ladder.models import Contestant, LadderEntry, Season
+from games.ladder.services.codes import create_drop
+from games.ladder.services.noon import resolve_now
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

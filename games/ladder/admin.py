@@ -1,0 +1,428 @@
+"""The owners' Django admin (R9): every power goes through a service and is recorded."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+
+from django import forms
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+
+from .models import (
+    LADDER_STATE,
+    AdminAction,
+    Code,
+    CodeDrop,
+    Contestant,
+    DiscordPost,
+    GameDay,
+    LadderEntry,
+    LedgerEntry,
+    NoonReport,
+    PlayerSeason,
+    Season,
+)
+from .services import admin as powers
+from .services.codes import create_drop
+from .services.discord import resend
+from .services.errors import Refusal
+
+Kind = AdminAction.Kind
+
+admin.site.site_header = "goonsite admin"
+admin.site.site_title = "goonsite admin"
+admin.site.index_template = "admin/goonsite_index.html"
+
+
+def _names(things: Iterable[object]) -> str:
+    return ", ".join(map(str, things)) or "nobody"
+
+
+class AuditedAdmin(admin.ModelAdmin):
+    """Records every add, change and delete made through this admin (R9.1)."""
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        powers.record(
+            request.user,
+            Kind.CHANGE if change else Kind.ADD,
+            obj,
+            model=obj._meta.verbose_name,
+            fields=list(form.changed_data),
+        )
+
+    def delete_model(self, request, obj):
+        powers.record(request.user, Kind.DELETE, obj, model=obj._meta.verbose_name)
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request, queryset):
+        for obj in queryset:
+            powers.record(request.user, Kind.DELETE, obj, model=obj._meta.verbose_name)
+        super().delete_queryset(request, queryset)
+
+    @contextmanager
+    def refusals_shown(self, request: HttpRequest) -> Iterator[None]:
+        """A power's refusal becomes an error message on the page, in the owner's words."""
+        try:
+            yield
+        except Refusal as refusal:
+            self.message_user(request, refusal.message, messages.ERROR)
+
+
+# ---- seasons and the roster -------------------------------------------------------------
+
+
+class LadderEntryInline(admin.TabularInline):
+    model = LadderEntry
+    extra = 0
+    fields = ("contestant", "joined", "on_ladder", "score", "trophies", "wins", "locked", "golden")
+    readonly_fields = fields
+    ordering = ("joined",)
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False  # contestants join through "Add contestants", which keeps roster order
+
+
+class SeasonForm(forms.ModelForm):
+    add_contestants = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text="One name per line; they join the ladder in this order, after everyone there.",
+    )
+
+    class Meta:
+        model = Season
+        fields = ("name", "starts_on")
+
+
+@admin.register(Season)
+class SeasonAdmin(AuditedAdmin):
+    form = SeasonForm
+    list_display = ("name", "starts_on", "ends_on", "is_active", "contestants")
+    readonly_fields = ("is_active", "ends_on")
+    inlines = [LadderEntryInline]
+    actions = ["start", "end"]
+
+    @admin.display(description="contestants")
+    def contestants(self, season: Season) -> int:
+        return season.entries.count()
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        names = form.cleaned_data.get("add_contestants", "").splitlines()
+        if any(n.strip() for n in names):
+            with self.refusals_shown(request):
+                added = powers.add_to_roster(actor=request.user, season=form.instance, names=names)
+                self.message_user(request, f"Added {_names(added)} to the ladder.")
+
+    @admin.action(description="Start the selected season")
+    def start(self, request, queryset: QuerySet[Season]):
+        if queryset.count() != 1:
+            self.message_user(request, "Pick exactly one season to start.", messages.ERROR)
+            return
+        with self.refusals_shown(request):
+            season = powers.start_season(actor=request.user, season=queryset.get())
+            self.message_user(request, f"{season} is the active season.")
+
+    @admin.action(description="End the selected season (freezes it)")
+    def end(self, request, queryset: QuerySet[Season]):
+        for season in queryset:
+            with self.refusals_shown(request):
+                ended = powers.end_season(actor=request.user, season=season)
+                self.message_user(request, f"{ended} has ended; its archive stays readable.")
+
+
+class LockedFilter(admin.SimpleListFilter):
+    title = "locked"
+    parameter_name = "locked"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "Locked"), ("no", "Not locked")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.filter(locked__gt=0)
+        if self.value() == "no":
+            return queryset.filter(locked=0)
+        return queryset
+
+
+@admin.register(LadderEntry)
+class LadderEntryAdmin(AuditedAdmin):
+    list_display = (
+        "contestant",
+        "season",
+        "joined",
+        "score",
+        "trophies",
+        "wins",
+        "locked",
+        "golden",
+        "on_ladder",
+    )
+    list_filter = ("season", "on_ladder", LockedFilter)
+    search_fields = ("contestant__name",)
+    list_select_related = ("contestant", "season")
+    list_per_page = 100
+    readonly_fields = ("season", "contestant", "joined", *LADDER_STATE, "on_ladder")
+    actions = ["unlock", "take_off", "put_back"]
+
+    def has_add_permission(self, request):
+        return False  # through the season's "Add contestants"
+
+    @admin.action(description="Unlock (trophies stay; they lock again at the next 10)")
+    def unlock(self, request, queryset):
+        with self.refusals_shown(request):
+            names = powers.unlock(actor=request.user, entries=queryset)
+            self.message_user(request, f"Unlocked {_names(names)}.")
+
+    @admin.action(description="Take off the ladder")
+    def take_off(self, request, queryset):
+        names = powers.set_on_ladder(actor=request.user, entries=queryset, on=False)
+        self.message_user(request, f"Taken off the ladder: {_names(names)}.")
+
+    @admin.action(description="Put back on the ladder")
+    def put_back(self, request, queryset):
+        names = powers.set_on_ladder(actor=request.user, entries=queryset, on=True)
+        self.message_user(request, f"Put back on the ladder: {_names(names)}.")
+
+
+@admin.register(Contestant)
+class ContestantAdmin(AuditedAdmin):
+    search_fields = ("name",)
+
+
+# ---- players and Golden Gooners --------------------------------------------------------
+
+
+@admin.register(PlayerSeason)
+class PlayerSeasonAdmin(AuditedAdmin):
+    list_display = ("user", "season", "season_votes", "votes_per_day", "golden_holder")
+    list_filter = ("season", "golden_holder")
+    search_fields = ("user__username", "user__display_name")
+    list_select_related = ("user", "season")
+    readonly_fields = ("season", "user", "season_votes", "votes_per_day", "golden_holder")
+    actions = ["mark_holder", "unmark_holder", "deal_golden"]
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.action(description="Mark as Golden Gooner holders")
+    def mark_holder(self, request, queryset):
+        names = powers.set_golden_holder(actor=request.user, players=queryset, holder=True)
+        self.message_user(request, f"Golden Gooner holders now: {_names(names)}.")
+
+    @admin.action(description="No longer Golden Gooner holders")
+    def unmark_holder(self, request, queryset):
+        names = powers.set_golden_holder(actor=request.user, players=queryset, holder=False)
+        self.message_user(request, f"No longer Golden Gooner holders: {_names(names)}.")
+
+    @admin.action(description="Deal a Golden Gooner now")
+    def deal_golden(self, request, queryset):
+        for player in queryset.select_related("user"):
+            with self.refusals_shown(request):
+                powers.deal_golden_gooner(actor=request.user, player=player)
+                self.message_user(request, f"Dealt a Golden Gooner to {player.user}.")
+
+
+# ---- code drops ----------------------------------------------------------------------------
+
+
+class CodeDropForm(forms.ModelForm):
+    count = forms.IntegerField(
+        min_value=1, max_value=10_000, initial=10, help_text="How many codes."
+    )
+
+    class Meta:
+        model = CodeDrop
+        fields = ("name", "reward", "card", "one_per_person", "expires_at")
+
+    def clean(self):
+        data = super().clean()
+        if data.get("reward") == CodeDrop.Reward.CARD and not data.get("card"):
+            self.add_error("card", "A named-card drop needs its card.")
+        return data
+
+
+@admin.register(CodeDrop)
+class CodeDropAdmin(AuditedAdmin):
+    list_display = (
+        "name",
+        "season",
+        "reward",
+        "card",
+        "one_per_person",
+        "expires_at",
+        "codes",
+        "redeemed",
+    )
+    list_filter = ("season", "reward")
+    search_fields = ("name",)
+    actions = ["export_csv"]
+
+    def get_form(self, request, obj=None, **kwargs):
+        if obj is None:
+            kwargs["form"] = CodeDropForm
+        return super().get_form(request, obj, **kwargs)
+
+    def get_readonly_fields(self, request, obj=None):
+        return ("season", "reward", "card", "created_by", "created_at") if obj else ()
+
+    def save_model(self, request, obj, form, change):
+        if change:
+            return super().save_model(request, obj, form, change)
+        data = form.cleaned_data
+        drop = create_drop(
+            name=data["name"],
+            reward=data["reward"],
+            card=data.get("card") or "",
+            count=data["count"],
+            one_per_person=data["one_per_person"],
+            expires_at=data.get("expires_at"),
+            created_by=request.user,
+        )
+        obj.pk, obj.season_id = drop.pk, drop.season_id
+        powers.record(request.user, Kind.CREATE_DROP, drop, count=data["count"])
+
+    @admin.display(description="codes")
+    def codes(self, drop: CodeDrop) -> int:
+        return drop.codes.count()
+
+    @admin.display(description="redeemed")
+    def redeemed(self, drop: CodeDrop) -> int:
+        return drop.redemptions.count()
+
+    @admin.action(description="Export the codes as CSV")
+    def export_csv(self, request, queryset):
+        response = HttpResponse(content_type="text/csv")
+        response["Content-Disposition"] = 'attachment; filename="goon-codes.csv"'
+        writer = csv.writer(response)
+        writer.writerow(["drop", "code", "redeemed by", "redeemed at", "gave"])
+        codes = Code.objects.filter(drop__in=queryset).select_related(
+            "drop", "redemption__player__user"
+        )
+        for code in codes.order_by("drop", "pk"):
+            r = getattr(code, "redemption", None)
+            writer.writerow(
+                [
+                    code.drop.name,
+                    code.code,
+                    str(r.player.user) if r else "",
+                    r.redeemed_at.isoformat() if r else "",
+                    r.get_gave_display() if r else "",
+                ]
+            )
+        powers.record(request.user, Kind.EXPORT_CODES, ", ".join(d.name for d in queryset))
+        return response
+
+    def add_view(self, request, form_url="", extra_context=None):
+        try:
+            return super().add_view(request, form_url, extra_context)
+        except Refusal as refusal:
+            messages.error(request, refusal.message)
+            return redirect(request.path)
+
+
+class RedeemedFilter(admin.SimpleListFilter):
+    title = "redeemed"
+    parameter_name = "redeemed"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "Redeemed"), ("no", "Not yet")]
+
+    def queryset(self, request, queryset):
+        if self.value() in ("yes", "no"):
+            return queryset.filter(redemption__isnull=self.value() == "no")
+        return queryset
+
+
+@admin.register(Code)
+class CodeAdmin(admin.ModelAdmin):
+    list_display = ("code", "drop", "redeemed_by", "redeemed_at", "gave")
+    list_filter = ("drop", RedeemedFilter)
+    search_fields = ("code", "redemption__player__user__display_name")
+    list_select_related = ("drop", "redemption__player__user")
+    list_per_page = 200
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.display(description="redeemed by")
+    def redeemed_by(self, code: Code) -> str:
+        r = getattr(code, "redemption", None)
+        return str(r.player.user) if r else "—"
+
+    @admin.display(description="redeemed at")
+    def redeemed_at(self, code: Code):
+        r = getattr(code, "redemption", None)
+        return r.redeemed_at if r else None
+
+    @admin.display(description="gave")
+    def gave(self, code: Code) -> str:
+        r = getattr(code, "redemption", None)
+        return r.get_gave_display() if r else ""
+
+
+# ---- noons, reports, Discord and the audit trail ---------------------------------------------
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(GameDay)
+class GameDayAdmin(ReadOnlyAdmin):
+    list_display = ("noon_on", "season", "status", "resolved_at")
+    list_filter = ("season", "status")
+
+
+@admin.register(NoonReport)
+class NoonReportAdmin(ReadOnlyAdmin):
+    list_display = ("day", "created_at")
+    list_select_related = ("day__season",)
+
+
+@admin.register(DiscordPost)
+class DiscordPostAdmin(ReadOnlyAdmin):
+    list_display = ("report", "status", "attempts", "last_error", "sent_at")
+    list_filter = ("status",)
+    list_select_related = ("report__day__season",)
+    actions = ["resend_posts"]
+
+    @admin.action(description="Re-send to Discord")
+    def resend_posts(self, request, queryset):
+        for post in queryset.exclude(status=DiscordPost.Status.SENT):
+            resend(post)
+            powers.record(request.user, Kind.RESEND_POST, post.report)
+        self.message_user(request, "Re-sending; refresh in a moment to see how it went.")
+
+
+@admin.register(LedgerEntry)
+class LedgerEntryAdmin(ReadOnlyAdmin):
+    list_display = ("player", "item", "change", "reason", "day", "at")
+    list_filter = ("reason",)
+    search_fields = ("player__user__display_name",)
+    list_select_related = ("player__user", "player__season", "day__season")
+
+
+@admin.register(AdminAction)
+class AdminActionAdmin(ReadOnlyAdmin):
+    list_display = ("at", "actor", "kind", "target")
+    list_filter = ("kind",)
+    search_fields = ("target", "actor__username")

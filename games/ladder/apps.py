@@ -1,0 +1,18 @@
+from django.apps import AppConfig
+
+from goonsite.games import GameListing
+
+
+class LadderConfig(AppConfig):
+    name = "games.ladder"
+    label = "ladder"
+    verbose_name = "Gooner Ladder"
+    listing = GameListing(
+        name="Gooner Ladder",
+        emoji="🪜",
+        url_name="ladder:board",
+        blurb=(
+            "Vote on the roster all day and play hidden cards face down. At noon Central "
+            "everything lands at once and the Chaos Report tells what happened."
+        ),
+    )

@@ -1,0 +1,180 @@
+"""The JSON form of a day and of a noon's result (spec: noon-engine.md)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import fields
+from enum import Enum
+from typing import Any
+
+from .cards import CardId
+from .day import STATE_FIELDS, Contestant, Day, Direction, Play, Player, Vote
+from .errors import DayError
+from .outcome import LadderRow, NoonResult
+
+_MISSING = object()
+
+
+class _Fields:
+    """Reads one JSON object's fields, naming the object and field in every error."""
+
+    def __init__(self, where: str, raw: Any) -> None:
+        if not isinstance(raw, Mapping):
+            raise DayError(f"{where} must be an object")
+        self.where = where
+        self.raw = raw
+
+    def _get(self, name: str, default: Any) -> Any:
+        value = self.raw.get(name, _MISSING)
+        if value is _MISSING or (value is None and default is not _MISSING):
+            if default is _MISSING:
+                raise DayError(f"{self.where}: missing field {name!r}")
+            return default
+        return value
+
+    def int(self, name: str, default: Any = _MISSING, *, minimum: int | None = None) -> int:
+        value = self._get(name, default)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise DayError(f"{self.where}: {name!r} must be an integer, not {value!r}")
+        if minimum is not None and value < minimum:
+            raise DayError(f"{self.where}: {name!r} must be at least {minimum}, not {value}")
+        return value
+
+    def bool(self, name: str, default: Any = _MISSING) -> bool:
+        value = self._get(name, default)
+        if not isinstance(value, bool):
+            raise DayError(f"{self.where}: {name!r} must be true or false, not {value!r}")
+        return value
+
+    def str(self, name: str, default: Any = _MISSING) -> str:
+        value = self._get(name, default)
+        if not isinstance(value, str) or not value:
+            raise DayError(f"{self.where}: {name!r} must be a non-empty string, not {value!r}")
+        return value
+
+    def optional_str(self, name: str) -> str | None:
+        value = self.raw.get(name)
+        return None if value is None else self.str(name)
+
+    def list(self, name: str) -> list[Any]:
+        value = self._get(name, [])
+        if not isinstance(value, list):
+            raise DayError(f"{self.where}: {name!r} must be a list")
+        return value
+
+
+def _card(where: str, value: Any) -> CardId:
+    try:
+        return CardId(value)
+    except ValueError:
+        raise DayError(f"{where}: unknown card {value!r}") from None
+
+
+def _contestant(n: int, raw: Any) -> Contestant:
+    f = _Fields(f"contestants[{n}]", raw)
+    values: dict[str, Any] = {}
+    for field in fields(Contestant):
+        name = field.name
+        if name == "id":
+            values[name] = f.str(name)
+        elif field.type == "bool":
+            values[name] = f.bool(name, field.default)
+        elif name == "joined":
+            values[name] = f.int(name, n + 1)
+        else:
+            # Only the score can go below zero (R4.2).
+            values[name] = f.int(name, field.default, minimum=None if name == "score" else 0)
+    return Contestant(**values)
+
+
+def _player(n: int, raw: Any) -> Player:
+    f = _Fields(f"players[{n}]", raw)
+    return Player(
+        id=f.str("id"),
+        season_votes=f.int("season_votes", 0, minimum=0),
+        votes_per_day=f.int("votes_per_day", 3, minimum=0),
+        hand=tuple(_card(f"players[{n}].hand", card) for card in f.list("hand")),
+        golden_holder=f.bool("golden_holder", False),
+    )
+
+
+def _vote(n: int, raw: Any) -> Vote:
+    f = _Fields(f"votes[{n}]", raw)
+    direction = f.str("direction")
+    if direction not in ("up", "down"):
+        raise DayError(f"votes[{n}]: 'direction' must be 'up' or 'down', not {direction!r}")
+    return Vote(
+        f.str("player"), f.str("contestant"), Direction(direction), f.int("points", minimum=1)
+    )
+
+
+def _play(n: int, raw: Any) -> Play:
+    f = _Fields(f"plays[{n}]", raw)
+    return Play(f.str("player"), _card(f"plays[{n}]", f.str("card")), f.optional_str("target"))
+
+
+def day_from_json(raw: Any) -> Day:
+    f = _Fields("the day", raw)
+    noon_text = f.str("noon")
+    try:
+        noon = dt.date.fromisoformat(noon_text)
+    except ValueError:
+        raise DayError(f"'noon' must be a date like 2026-12-09, not {noon_text!r}") from None
+    return Day(
+        noon=noon,
+        seed=f.int("seed", 0),
+        contestants=tuple(_contestant(n, c) for n, c in enumerate(f.list("contestants"))),
+        players=tuple(_player(n, p) for n, p in enumerate(f.list("players"))),
+        votes=tuple(_vote(n, v) for n, v in enumerate(f.list("votes"))),
+        plays=tuple(_play(n, p) for n, p in enumerate(f.list("plays"))),
+    )
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, dt.date):
+        return value.isoformat()
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _row(obj: Any, *, kind: bool = False) -> dict[str, Any]:
+    fields = {name: _plain(value) for name, value in obj._asdict().items()}
+    return {"event": _snake(type(obj).__name__), **fields} if kind else fields
+
+
+def _snake(name: str) -> str:
+    return "".join("_" + ch.lower() if ch.isupper() else ch for ch in name).lstrip("_")
+
+
+def _ladder_row(row: LadderRow) -> dict[str, Any]:
+    c = row.contestant
+    return {
+        "id": c.id,
+        "rank": row.rank,
+        "delta": row.delta,
+        "moved": row.moved,
+        **{name: getattr(c, name) for name in STATE_FIELDS},
+    }
+
+
+def result_to_json(result: NoonResult) -> dict[str, Any]:
+    return {
+        "noon": result.noon.isoformat(),
+        "ladder": [_ladder_row(r) for r in result.ladder],
+        "plays": [
+            {"index": p.index, "outcome": p.outcome.value, "by": p.by, "reason": _plain(p.reason)}
+            for p in result.plays
+        ],
+        "chaos": [
+            {"index": c.index, "contestant": c.contestant, "delta": c.delta} for c in result.chaos
+        ],
+        "locked_now": list(result.locked_now),
+        "winners": list(result.winners),
+        "players": [_row(p) for p in result.players],
+        "drew": result.drew,
+        "log": [_row(event, kind=True) for event in result.log],
+    }

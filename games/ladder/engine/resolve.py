@@ -1,0 +1,106 @@
+"""The one entry point: resolve a day's noon, step by step in the order of spec §6."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable
+
+from .check import check_day
+from .day import Day
+from .ladder import ladder_order
+from .outcome import LadderRow, NoonResult, PlayerResult, PlayResult
+from .rules import votes_per_day_after
+from .state import Noon
+from .steps.hands import deal, hand_limit
+from .steps.sabotage import sabotage
+from .steps.sakura import sakura_farts
+from .steps.scoring import chaos, count_votes, idle_decay
+from .steps.shield import shield
+from .steps.targets import waste_untargetable
+from .steps.trophies import mini_gooner, wednesday
+from .steps.vote_cards import boost, reverse, skip
+
+STEPS: tuple[Callable[[Noon], None], ...] = (
+    waste_untargetable,  # §6 preamble
+    sabotage,  # R6.1
+    shield,  # R6.2
+    skip,  # R6.3
+    reverse,  # R6.4
+    boost,  # R6.5
+    chaos,  # R6.6
+    count_votes,  # R6.7
+    idle_decay,  # R6.8
+    mini_gooner,  # R6.10 (R6.9, the Golden Gooner, acts outside noon)
+    sakura_farts,  # R6.11
+    wednesday,  # R6.12
+    hand_limit,  # R6.13
+    deal,  # R6.14
+)
+
+
+def resolve_noon(day: Day) -> NoonResult:
+    """Everything the noon closing `day` does. Pure: the same day always gives the same result.
+
+    Raises DayError when the day names unknown players or contestants or breaks the
+    one-vote-per-contestant rule.
+    """
+    # A noon allocates a few objects per vote and play and frees none of them until it
+    # returns; the cyclic collector would rescan the growing heap over and over.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        check_day(day)
+        noon = Noon(day)
+        old_rank = {
+            c.id: rank
+            for rank, c in enumerate(
+                ladder_order(c for c in day.contestants if c.on_ladder), start=1
+            )
+        }
+        for step in STEPS:
+            step(noon)
+        return _result(noon, old_rank)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _result(noon: Noon, old_rank: dict[str, int]) -> NoonResult:
+    before = {c.id: c.score for c in noon.day.contestants}
+    ladder = tuple(
+        LadderRow(rank, c.score - before[c.id], old_rank.get(c.id, rank) - rank, c)
+        for rank, c in enumerate(
+            ladder_order(c for c in noon.contestants.values() if c.on_ladder), start=1
+        )
+    )
+    off_ladder = tuple(c for c in noon.contestants.values() if not c.on_ladder)
+    players = tuple(
+        PlayerResult(
+            id=hand.player.id,
+            season_votes=hand.player.season_votes + hand.votes_cast,
+            votes_per_day=votes_per_day_after(
+                hand.player.season_votes + hand.votes_cast, hand.player.votes_per_day
+            ),
+            hand=tuple(hand.cards),
+            trimmed=tuple(hand.trimmed),
+            dealt=tuple(hand.dealt),
+        )
+        for hand in noon.hands.values()
+    )
+    plays: list[PlayResult] = []
+    for r in noon.results:
+        if r is None:
+            raise AssertionError("a play was left without an outcome")
+        plays.append(r)
+    return NoonResult(
+        noon=noon.day.noon,
+        ladder=ladder,
+        off_ladder=off_ladder,
+        plays=tuple(plays),
+        chaos=tuple(noon.chaos),
+        locked_now=tuple(noon.locked_now),
+        winners=tuple(noon.winners),
+        players=players,
+        drew=noon.drew,
+        log=tuple(noon.log),
+    )

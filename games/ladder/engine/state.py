@@ -1,0 +1,114 @@
+"""The working state of one noon: a mutable copy of the day that the steps move along."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+from .cards import CardId, PackId
+from .day import Contestant, Day, Play, Player
+from .outcome import ChaosHit, Event, Outcome, PlayResult, Waste
+
+
+@dataclass(slots=True)
+class Hand:
+    """A player's cards through the noon: trimmed, then dealt to."""
+
+    player: Player
+    cards: list[CardId]
+    voted_on: set[str] = field(default_factory=set)
+    votes_cast: int = 0
+    trimmed: list[CardId] = field(default_factory=list)
+    dealt: list[CardId | PackId] = field(default_factory=list)
+
+
+class Noon:
+    """Everything one noon knows and has decided so far."""
+
+    def __init__(self, day: Day) -> None:
+        """Build the noon's indexes over a day that `check_day` has accepted."""
+        self.day = day
+        self.rng = random.Random(day.seed)
+        # Working copies: the steps change these, never the day's own contestants.
+        self.contestants: dict[str, Contestant] = {
+            c.id: replace(c, joined=c.joined or position)
+            for position, c in enumerate(day.contestants, start=1)
+        }
+        self.hands: dict[str, Hand] = {p.id: Hand(p, list(p.hand)) for p in day.players}
+        # Votes need no state of their own: Skip, Reverse and Boost act per contestant
+        # (and per player for Boost), so sets of those are all the count needs.
+        self.voted_on: set[str] = set()
+        self.skipped: set[str] = set()
+        self.flipped: set[str] = set()
+        self.boosted: set[tuple[str, str]] = set()
+        hands = self.hands
+        for v in day.votes:
+            hands[v.player].voted_on.add(v.contestant)
+        for hand in hands.values():
+            if hand.voted_on:
+                hand.votes_cast = len(hand.voted_on)
+                self.voted_on |= hand.voted_on
+        self.plays: tuple[Play, ...] = day.plays
+        self.on_target: dict[str, list[int]] = {}
+        self.by_card: dict[CardId, list[int]] = {card: [] for card in CardId}
+        for n, p in enumerate(day.plays):
+            self.by_card[p.card].append(n)
+            if p.target is not None:
+                self.on_target.setdefault(p.target, []).append(n)
+        self.results: list[PlayResult | None] = [None] * len(day.plays)
+        self.chaos: list[ChaosHit] = []
+        self.locked_now: list[str] = []
+        self.winners: list[str] = []
+        self.drew = 0
+        self.log: list[Event] = []
+
+    def has_voted(self, player: str, contestant: str) -> bool:
+        return contestant in self.hands[player].voted_on
+
+    def standing(self, index: int) -> bool:
+        """Not yet blocked, destroyed or wasted."""
+        result = self.results[index]
+        return result is None or result.outcome is Outcome.LANDED
+
+    def waiting_on(self, contestant: str, *cards: CardId) -> list[int]:
+        """Standing plays of these cards on a contestant, in play order."""
+        return [
+            i
+            for i in self.on_target.get(contestant, ())
+            if self.plays[i].card in cards and self.standing(i)
+        ]
+
+    def waiting(self, card: CardId) -> list[int]:
+        """Standing plays of this card anywhere, in play order."""
+        return [i for i in self.by_card[card] if self.standing(i)]
+
+    def settle(
+        self,
+        index: int,
+        outcome: Outcome,
+        *,
+        by: int | None = None,
+        reason: Waste | None = None,
+    ) -> None:
+        """Give a play its outcome; every play gets exactly one."""
+        if self.results[index] is not None:
+            raise AssertionError(f"play {index} settled twice")
+        play = self.plays[index]
+        result = PlayResult(
+            index,
+            play.player,
+            play.card,
+            play.target,
+            outcome,
+            by,
+            None if by is None else self.plays[by].player,
+            reason,
+        )
+        self.results[index] = result
+        self.log.append(result)
+
+    def land(self, index: int) -> None:
+        self.settle(index, Outcome.LANDED)
+
+    def waste(self, index: int, reason: Waste) -> None:
+        self.settle(index, Outcome.WASTED, reason=reason)

@@ -1,0 +1,135 @@
+"""Time the whole noon job (load, engine, save) on a season built for it.
+
+Runs on the configured database and removes what it built afterwards.
+"""
+
+import datetime as dt
+import random
+import time
+
+from django.contrib.auth.hashers import make_password
+from django.core.management.base import BaseCommand
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
+
+from accounts.models import User
+from games.ladder.engine.cards import REGULAR_CARDS
+from games.ladder.engine.rules import vote_points
+from games.ladder.models import (
+    Contestant,
+    GameDay,
+    HeldCard,
+    LadderEntry,
+    Play,
+    PlayerSeason,
+    Season,
+    Source,
+    Vote,
+)
+from games.ladder.services.noon import resolve_day
+
+PLAYABLE = [*(c.value for c in REGULAR_CARDS), "mini_gooner"]
+
+
+class Command(BaseCommand):
+    help = "Build a season of the given size, resolve one noon, print the time and query count."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--players", type=int, default=10_000)
+        parser.add_argument("--contestants", type=int, default=200)
+        parser.add_argument("--votes", type=int, default=30_000)
+        parser.add_argument("--plays", type=int, default=10_000)
+        parser.add_argument("--seed", type=int, default=1)
+
+    def handle(self, *, players, contestants, votes, plays, seed, **options) -> None:
+        self.stdout.write(f"database: {connection.vendor}")
+        columns = ("players", "contestants", "votes", "plays", "seconds", "queries")
+        self.stdout.write(" ".join(f"{c:>11}" for c in columns))
+        for fraction in (10, 1):
+            size = (players // fraction, contestants, votes // fraction, plays // fraction)
+            day = self.build(*size, seed=seed)
+            try:
+                with CaptureQueriesContext(connection) as queries:
+                    start = time.perf_counter()
+                    resolve_day(day.pk)
+                    seconds = time.perf_counter() - start
+                figures = (*size, f"{seconds:.2f}", len(queries))
+                self.stdout.write(" ".join(f"{f:>11}" for f in figures))
+            finally:
+                self.tear_down(day.season)
+
+    @transaction.atomic
+    def build(self, players: int, contestants: int, votes: int, plays: int, seed: int) -> GameDay:
+        rng = random.Random(seed)
+        tag = f"bench-{time.time_ns()}"
+        season = Season.objects.create(name=tag, starts_on=dt.date(2026, 12, 1), is_active=False)
+        people = Contestant.objects.bulk_create(
+            Contestant(name=f"{tag}-c{i}") for i in range(contestants)
+        )
+        entries = LadderEntry.objects.bulk_create(
+            LadderEntry(
+                season=season,
+                contestant=c,
+                joined=i,
+                score=rng.randint(-20, 200),
+                silent_days=rng.randint(0, 20),
+            )
+            for i, c in enumerate(people, start=1)
+        )
+        password = make_password(None)
+        users = User.objects.bulk_create(
+            (
+                User(username=f"{tag}-u{i}", display_name=f"Gooner {i}", password=password)
+                for i in range(players)
+            ),
+            batch_size=5000,
+        )
+        members = PlayerSeason.objects.bulk_create(
+            (PlayerSeason(season=season, user=u, season_votes=rng.randint(0, 120)) for u in users),
+            batch_size=5000,
+        )
+        HeldCard.objects.bulk_create(
+            (
+                HeldCard(owner=m, card=card, source=Source.ADMIN)
+                for m in members
+                for card in rng.choices(PLAYABLE, k=rng.randint(0, 10))
+            ),
+            batch_size=5000,
+        )
+        day = GameDay.objects.create(season=season, noon_on=dt.date(2026, 12, 9), seed=seed)
+        per_player = max(1, min(3, votes // max(1, players)))
+        Vote.objects.bulk_create(
+            (
+                Vote(
+                    day=day,
+                    player=m,
+                    entry=e,
+                    direction="up" if rng.random() < 0.7 else "down",
+                    points=vote_points(n, 3),
+                    position=n,
+                )
+                for m in members
+                for n, e in enumerate(rng.sample(entries, per_player), start=1)
+            ),
+            batch_size=5000,
+        )
+        Play.objects.bulk_create(
+            (
+                Play(
+                    day=day,
+                    player=rng.choice(members),
+                    card=card,
+                    target=None if card == "chaos" else rng.choice(entries),
+                )
+                for card in rng.choices(PLAYABLE, k=plays)
+            ),
+            batch_size=5000,
+        )
+        return day
+
+    def tear_down(self, season: Season) -> None:
+        with transaction.atomic():
+            tag = season.name
+            season.delete()
+            User.objects.filter(username__startswith=f"{tag}-").delete()
+            Contestant.objects.filter(name__startswith=f"{tag}-").delete()

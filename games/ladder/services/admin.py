@@ -1,0 +1,166 @@
+"""The owners' powers (R9): seasons, the roster, unlocks, Golden Gooners. Each one recorded."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from ..engine import CardId
+from ..models import (
+    AdminAction,
+    Contestant,
+    HeldCard,
+    LadderEntry,
+    PlayerSeason,
+    Season,
+    Source,
+)
+from . import ledger
+from .days import open_day
+from .errors import Refusal
+from .noon import resolve_due_noons
+
+Kind = AdminAction.Kind
+
+
+def record(actor, kind: AdminAction.Kind, target: object = "", **details) -> AdminAction:
+    """Write the audit record; `target` names who or what was acted on."""
+    return AdminAction.objects.create(
+        actor=actor, kind=kind, target=str(target)[:200], details=details
+    )
+
+
+@transaction.atomic
+def start_season(*, actor, season: Season, today: dt.date | None = None) -> Season:
+    """Make `season` the one active season (R2.1)."""
+    active = Season.objects.select_for_update().filter(is_active=True).exclude(pk=season.pk).first()
+    if active is not None:
+        raise Refusal(f"{active} is still active. End it before starting {season}.")
+    if season.ends_on is not None:
+        raise Refusal(f"{season} has ended; its archive is frozen. Start a new season instead.")
+    season.is_active = True
+    season.starts_on = today or timezone.localdate()
+    season.save(update_fields=["is_active", "starts_on"])
+    open_day(season, timezone.now())
+    record(actor, Kind.START_SEASON, season)
+    return season
+
+
+def end_season(*, actor, season: Season, today: dt.date | None = None) -> Season:
+    """Freeze a season: no more votes, plays or noons; its archive stays readable (R2.1).
+
+    Noons already due are resolved first; the day in progress, whose noon has not come,
+    never lands.
+    """
+    if not season.is_active:
+        raise Refusal(f"{season} is not the active season.")
+    resolve_due_noons()
+    return _freeze(actor, season, today)
+
+
+@transaction.atomic
+def _freeze(actor, season: Season, today: dt.date | None) -> Season:
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if not season.is_active:
+        raise Refusal(f"{season} has ended already.")
+    season.is_active = False
+    season.ends_on = today or timezone.localdate()
+    season.save(update_fields=["is_active", "ends_on"])
+    record(actor, Kind.END_SEASON, season)
+    return season
+
+
+@transaction.atomic
+def add_to_roster(*, actor, season: Season, names: Iterable[str]) -> list[LadderEntry]:
+    """Put contestants on the season's ladder, in the order given, after everyone there (R2.2)."""
+    Season.objects.select_for_update().get(pk=season.pk)  # roster order is handed out one at a time
+    joined = season.entries.aggregate(last=Max("joined"))["last"] or 0
+    added = []
+    for name in (" ".join(n.split()) for n in names):
+        if not name:
+            continue
+        contestant, _ = Contestant.objects.get_or_create(name=name)
+        if season.entries.filter(contestant=contestant).exists():
+            raise Refusal(f"{name} is on {season}'s roster already.")
+        joined += 1
+        added.append(
+            LadderEntry.objects.create(season=season, contestant=contestant, joined=joined)
+        )
+    record(actor, Kind.ADD_TO_ROSTER, season, names=[str(e) for e in added])
+    return added
+
+
+@transaction.atomic
+def set_on_ladder(*, actor, entries: Iterable[LadderEntry], on: bool) -> list[str]:
+    """Take contestants off the ladder or put them back (R2.2); the names of those changed."""
+    changing = list(
+        LadderEntry.objects.select_for_update(of=("self",))
+        .filter(pk__in=[e.pk for e in entries])
+        .exclude(on_ladder=on)
+        .select_related("contestant")
+    )
+    LadderEntry.objects.filter(pk__in=[e.pk for e in changing]).update(on_ladder=on)
+    names = [str(e) for e in changing]
+    record(
+        actor,
+        Kind.PUT_BACK if on else Kind.TAKE_OFF,
+        ", ".join(names),
+        ids=[e.pk for e in changing],
+    )
+    return names
+
+
+@transaction.atomic
+def unlock(*, actor, entries: Iterable[LadderEntry]) -> list[str]:
+    """Unlock contestants at once; trophies stay and they lock again at the next 10 (R9.1)."""
+    locked = list(
+        LadderEntry.objects.select_for_update(of=("self",))
+        .filter(pk__in=[e.pk for e in entries], locked__gt=0)
+        .select_related("contestant")
+    )
+    if not locked:
+        raise Refusal("None of those contestants is locked.")
+    LadderEntry.objects.filter(pk__in=[e.pk for e in locked]).update(locked=0)
+    names = [str(e) for e in locked]
+    record(actor, Kind.UNLOCK, ", ".join(names), trophies={str(e): e.trophies for e in locked})
+    return names
+
+
+@transaction.atomic
+def set_golden_holder(*, actor, players: Iterable[PlayerSeason], holder: bool) -> list[str]:
+    """Mark players as Golden Gooner holders or unmark them; the names of those changed."""
+    changing = list(
+        PlayerSeason.objects.select_for_update(of=("self",))
+        .filter(pk__in=[p.pk for p in players])
+        .exclude(golden_holder=holder)
+        .select_related("user")
+    )
+    PlayerSeason.objects.filter(pk__in=[p.pk for p in changing]).update(golden_holder=holder)
+    names = [str(p.user) for p in changing]
+    record(
+        actor,
+        Kind.MARK_HOLDER if holder else Kind.UNMARK_HOLDER,
+        ", ".join(names),
+        ids=[p.pk for p in changing],
+    )
+    return names
+
+
+@transaction.atomic
+def deal_golden_gooner(*, actor, player: PlayerSeason) -> HeldCard:
+    """Deal a Golden Gooner to a holder now; refused if they hold one already (R9.1)."""
+    player = PlayerSeason.objects.select_for_update().select_related("user").get(pk=player.pk)
+    if not player.golden_holder:
+        raise Refusal(f"{player.user} is not a Golden Gooner holder.")
+    if HeldCard.objects.filter(owner=player, card=CardId.GOLDEN_GOONER.value).exists():
+        raise Refusal(f"{player.user} holds a Golden Gooner already.")
+    card = HeldCard.objects.create(
+        owner=player, card=CardId.GOLDEN_GOONER.value, source=Source.ADMIN
+    )
+    ledger.record(player, [CardId.GOLDEN_GOONER.value], 1, Source.ADMIN)
+    record(actor, Kind.DEAL_GOLDEN, player.user)
+    return card

@@ -1,0 +1,59 @@
+"""Sealed items: the starting God Pack (R7.1) and opening anything sealed (R5.4)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+
+from django.db import IntegrityError, transaction
+
+from ..engine import CardId, PackId, pack_contents
+from ..models import HeldCard, SealedItem, Season, Source
+from . import ledger
+from .action import counted_by_next_noon
+from .errors import Refusal
+from .players import join_season
+
+
+def give_starting_hand(*, user, season: Season) -> SealedItem | None:
+    """Deal the season's starting God Pack on the first visit; None if it was dealt already."""
+    player = join_season(user, season)
+    if SealedItem.objects.filter(owner=player, source=Source.STARTING_HAND).exists():
+        return None
+    try:
+        with transaction.atomic():
+            item = SealedItem.objects.create(
+                owner=player, kind=SealedItem.Kind.GOD_PACK, source=Source.STARTING_HAND
+            )
+            ledger.record(player, [PackId.GOD_PACK.value], 1, Source.STARTING_HAND)
+    except IntegrityError:
+        return None
+    return item
+
+
+def open_sealed(
+    *, user, item_id: int, now: dt.datetime | None = None, rng: random.Random | None = None
+) -> list[CardId]:
+    """Open a sealed pack or card; its cards join the hand. Returns them."""
+    rng = rng or random.SystemRandom()
+    with counted_by_next_noon(user=user, now=now) as action:
+        day, player = action.day, action.player
+        item = SealedItem.objects.filter(owner=player, pk=item_id).first()
+        if item is None:
+            raise Refusal("That isn't one of your sealed items.")
+        if item.opened_at is not None:
+            raise Refusal(f"That {item.get_kind_display()} is open already.")
+        if item.kind == SealedItem.Kind.CARD:
+            cards = [CardId(item.card)]
+        else:
+            cards = list(pack_contents(PackId(item.kind), rng))
+        item.opened_at = action.now
+        item.save(update_fields=["opened_at"])
+        HeldCard.objects.bulk_create(
+            HeldCard(owner=player, card=card.value, source=Source.PACK_OPENED) for card in cards
+        )
+        if item.kind != SealedItem.Kind.CARD:
+            # A sealed single card was booked when it arrived; unwrapping it changes nothing.
+            ledger.record(player, [item.kind], -1, Source.PACK_OPENED, day)
+            ledger.record(player, [c.value for c in cards], 1, Source.PACK_OPENED, day)
+    return cards

@@ -1,0 +1,81 @@
+"""Play a card face down (R5.5), or pin a Golden Gooner, which acts at once (R6.9)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ..engine import CATALOGUE, CardId
+from ..engine.rules import next_golden_number, play_refusal
+from ..models import GoldenPlay, HeldCard, LadderEntry, Play, Season, Source
+from ..selectors import as_engine_contestant
+from . import ledger
+from .action import Action, counted_by_next_noon
+from .errors import Refusal
+
+
+def parse_card(card: str) -> CardId:
+    try:
+        return CardId(card)
+    except ValueError:
+        raise Refusal("There is no such card.") from None
+
+
+def play_face_down(
+    *, user, card: str, target_id: int | None, now: dt.datetime | None = None
+) -> Play:
+    """The card leaves the hand at once and waits face down; `play.day` is its noon (R5.5)."""
+    card = parse_card(card)
+    if card == CardId.GOLDEN_GOONER:
+        raise Refusal("A Golden Gooner never waits face down: it pins its contestant at once.")
+    with counted_by_next_noon(user=user, now=now) as action:
+        target = _target(action, target_id) if target_id is not None else None
+        _refuse_unless_playable(card, target)
+        _take_from_hand(action, card)
+        return Play.objects.create(
+            day=action.day, player=action.player, card=card.value, target=target
+        )
+
+
+def pin_golden(*, user, target_id: int, now: dt.datetime | None = None) -> GoldenPlay:
+    """Play a Golden Gooner: its contestant is pinned below the locked ones at once (R6.9).
+
+    The season's row is locked too, so two pins played at the same moment are numbered
+    one after the other.
+    """
+    with counted_by_next_noon(user=user, now=now) as action:
+        Season.objects.select_for_update().get(pk=action.season.pk)
+        target = _target(action, target_id)
+        _refuse_unless_playable(CardId.GOLDEN_GOONER, target)
+        _take_from_hand(action, CardId.GOLDEN_GOONER)
+        entries = LadderEntry.objects.filter(season=action.season)
+        target.golden = next_golden_number(as_engine_contestant(e) for e in entries)
+        target.save(update_fields=["golden"])
+        return GoldenPlay.objects.create(day=action.day, player=action.player, target=target)
+
+
+def _target(action: Action, target_id: int) -> LadderEntry:
+    """The contestant played on, locked so its state can't change under the check."""
+    target = (
+        LadderEntry.objects.select_for_update(of=("self",))
+        .filter(season=action.season, pk=target_id)
+        .select_related("contestant")
+        .first()
+    )
+    if target is None:
+        raise Refusal("That contestant isn't on this season's ladder.")
+    return target
+
+
+def _refuse_unless_playable(card: CardId, target: LadderEntry | None) -> None:
+    reason = play_refusal(card, None if target is None else as_engine_contestant(target))
+    if reason:
+        raise Refusal(f"{target or CATALOGUE[card].name} {reason}.")
+
+
+def _take_from_hand(action: Action, card: CardId) -> None:
+    """Needs the player's row locked (as `counted_by_next_noon` holds it)."""
+    held = HeldCard.objects.filter(owner=action.player, card=card.value).order_by("pk").first()
+    if held is None:
+        raise Refusal(f"You don't hold a {CATALOGUE[card].name}.")
+    held.delete()
+    ledger.record(action.player, [card.value], -1, Source.PLAYED, action.day)

@@ -1,0 +1,17 @@
+"""Pages of the site itself, above any one game."""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_not_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from .games import listed_games
+
+
+@login_not_required
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    """Every game the site hosts, each with a link to where its players start."""
+    return render(request, "home.html", {"games": listed_games()})

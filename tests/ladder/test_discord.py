@@ -1,0 +1,247 @@
+"""The Discord outbox against a real local HTTP server standing in for Discord (R8.1)."""
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from games.ladder.discord_messages import DESCRIPTION_LIMIT, MESSAGE_LIMIT, message_size, payloads
+from games.ladder.models import DiscordPost, NoonReport
+from games.ladder.services import discord
+from games.ladder.services.discord import deliver, queue_post, resend
+from games.ladder.services.noon import resolve_due_noons
+from games.ladder.services.plays import play_face_down
+from games.ladder.services.votes import cast_vote
+from tests.ladder.fixtures import TUESDAY_NOON, give
+
+
+class FakeDiscord:
+    """Answers webhook posts from a script of (status, body) replies, then 200s with ids."""
+
+    def __init__(self) -> None:
+        self.requests: list[dict] = []
+        self.script: list[tuple[int, dict]] = []
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                length = int(self.headers["Content-Length"])
+                body = json.loads(self.rfile.read(length))
+                fake.requests.append({"query": parse_qs(urlparse(self.path).query), "body": body})
+                status, reply = (
+                    fake.script.pop(0) if fake.script else (200, {"id": str(len(fake.requests))})
+                )
+                data = json.dumps(reply).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/api/webhooks/1/token"
+        threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+    @property
+    def bodies(self) -> list[dict]:
+        return [r["body"] for r in self.requests]
+
+
+@pytest.fixture
+def fake_discord(settings):
+    fake = FakeDiscord()
+    settings.DISCORD_WEBHOOK_URL = fake.url
+    settings.SITE_URL = "https://goonsite.example"
+    yield fake
+    fake.close()
+
+
+@pytest.fixture
+def waits(monkeypatch) -> list[float]:
+    slept: list[float] = []
+    monkeypatch.setattr(discord, "pause", slept.append)
+    return slept
+
+
+@pytest.fixture
+def report(
+    alice,
+    bob,
+    alice_player,
+    bob_player,
+    entries,
+    now,
+    fake_discord,
+    django_capture_on_commit_callbacks,
+):
+    give(alice_player, "shield")
+    give(bob_player, "skip")
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=now)
+    play_face_down(user=alice, card="shield", target_id=entries["ava"].pk, now=now)
+    play_face_down(user=bob, card="skip", target_id=entries["ava"].pk, now=now)
+    with django_capture_on_commit_callbacks(execute=False):
+        [report] = resolve_due_noons(TUESDAY_NOON)
+    return report
+
+
+def test_noon_posts_its_report_after_commit(
+    fake_discord, report, django_capture_on_commit_callbacks, waits
+):
+    post = report.discord
+    assert post.status == DiscordPost.Status.PENDING and not fake_discord.requests
+    assert deliver(post.pk) == "sent"
+    [request] = fake_discord.requests
+    assert request["query"] == {"wait": ["true"]}
+    body = request["body"]
+    assert body["allowed_mentions"] == {"parse": []}
+    [embed] = body["embeds"]
+    assert embed["title"] == "Chaos Report · Tuesday, December 8"
+    assert embed["url"] == f"https://goonsite.example/archive/{report.pk}/"
+    assert "Bob: Skip on Ava, blocked by Alice's Shield" in embed["description"]
+    assert "1 gooner(s) drew a card" not in embed["description"]  # Alice used 1 of 3 votes
+    post.refresh_from_db()
+    assert (post.status, post.attempts, post.message_ids) == ("sent", 1, ["1"])
+
+
+def test_running_the_task_twice_posts_once(fake_discord, report, waits):
+    assert deliver(report.discord.pk) == "sent"
+    assert deliver(report.discord.pk) == "skipped"
+    assert len(fake_discord.requests) == 1
+
+
+def test_429_waits_as_discord_says(fake_discord, report, waits):
+    fake_discord.script = [(429, {"message": "slow down", "retry_after": 2.5, "global": False})]
+    assert deliver(report.discord.pk) == "sent"
+    assert waits == [2.5]
+    assert len(fake_discord.requests) == 2
+
+
+def test_500_then_success_backs_off(fake_discord, report, waits):
+    fake_discord.script = [(500, {}), (502, {})]
+    assert deliver(report.discord.pk) == "sent"
+    assert waits == [1.0, 2.0]
+
+
+def test_400_fails_at_once_and_an_admin_resends(
+    fake_discord, report, waits, django_capture_on_commit_callbacks
+):
+    fake_discord.script = [(400, {"message": "Invalid Form Body"})]
+    assert deliver(report.discord.pk) == "failed"
+    post = DiscordPost.objects.get()
+    assert post.status == "failed" and "400" in post.last_error and waits == []
+    with django_capture_on_commit_callbacks(execute=True):
+        resend(post)
+    post.refresh_from_db()
+    assert (post.status, post.attempts) == ("sent", 2)
+
+
+def test_gives_up_after_five_tries_and_the_noon_stands(fake_discord, report, waits):
+    fake_discord.script = [(503, {})] * 5
+    assert deliver(report.discord.pk) == "failed"
+    assert "gave up after 5 tries: Discord answered 503" in DiscordPost.objects.get().last_error
+    assert waits == [1.0, 2.0, 4.0, 8.0]
+    assert NoonReport.objects.get().pk == report.pk
+
+
+def test_unreachable_discord_fails_cleanly(settings, report, waits):
+    settings.DISCORD_WEBHOOK_URL = "http://127.0.0.1:9/nothing-listens-here"
+    assert deliver(report.discord.pk) == "failed"
+    assert "network error" in DiscordPost.objects.get().last_error
+
+
+def test_a_retry_resumes_after_the_parts_already_sent(fake_discord, report, waits):
+    """A long report in three parts: part 2 fails; the re-send posts parts 2 and 3 only."""
+    report.outcome["plays"] = report.outcome["plays"] * 120
+    report.save()
+    parts = payloads(report.outcome, "u")
+    assert len(parts) >= 3
+    fake_discord.script = [(200, {"id": "p1"})] + [(503, {})] * 5
+    assert deliver(report.discord.pk) == "failed"
+    assert DiscordPost.objects.get().message_ids == ["p1"]
+    post = DiscordPost.objects.get()
+    resend(post)
+    assert deliver(post.pk) == "sent"
+    descriptions = [b["embeds"][0]["description"] for b in fake_discord.bodies]
+    assert descriptions.count(parts[0]["embeds"][0]["description"]) == 1
+    assert descriptions[-(len(parts) - 1) :] == [p["embeds"][0]["description"] for p in parts[1:]]
+
+
+def test_a_post_stuck_sending_is_not_retried_by_itself(fake_discord, report, waits):
+    """The crash window: a worker died after Discord accepted a part. At most once: no
+    automatic retry; the admin's re-send is the way out."""
+    DiscordPost.objects.update(status=DiscordPost.Status.SENDING)
+    assert deliver(report.discord.pk) == "skipped"
+    assert fake_discord.requests == []
+
+
+def test_long_reports_split_within_discord_limits():
+    outcome = {
+        "noon": "2026-12-09",
+        "plays": [
+            {
+                "player": "P" * 40 + str(n),
+                "card": "boost",
+                "target": "Ava",
+                "outcome": "landed",
+                "by": None,
+            }
+            for n in range(400)
+        ],
+        "winners": ["Ava", "Bo", "Cy"],
+        "drew": 3,
+    }
+    bodies = payloads(outcome, "https://goonsite.example/archive/1/")
+    assert len(bodies) > 2
+    for n, body in enumerate(bodies, start=1):
+        assert len(body["embeds"]) == 1
+        assert message_size(body) < MESSAGE_LIMIT
+        assert len(body["embeds"][0]["description"]) <= DESCRIPTION_LIMIT
+        assert body["embeds"][0]["footer"]["text"] == f"Part {n} of {len(bodies)}"
+    text = "\n".join(b["embeds"][0]["description"] for b in bodies)
+    assert text.count(": Boost on Ava, landed") == 400
+    assert text.index("Wednesday winners") < text.index("Boost")
+
+
+def test_names_cannot_ping_or_format():
+    outcome = {
+        "noon": "2026-12-08",
+        "plays": [
+            {
+                "player": "@everyone *bold*",
+                "card": "skip",
+                "target": "Ava",
+                "outcome": "landed",
+                "by": None,
+            }
+        ],
+        "drew": 0,
+    }
+    [body] = payloads(outcome, "u")
+    assert "@everyone \\*bold\\*" in body["embeds"][0]["description"]
+    assert body["allowed_mentions"] == {"parse": []}
+
+
+def test_no_webhook_no_outbox(settings, report):
+    settings.DISCORD_WEBHOOK_URL = None
+    assert queue_post(report) is None
+
+
+def test_the_task_runs_after_the_noon_commits(
+    alice, entries, now, fake_discord, waits, django_capture_on_commit_callbacks
+):
+    """End to end in django-q2's sync mode: the noon commits, then the task posts."""
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=now)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        resolve_due_noons(TUESDAY_NOON)
+    assert len(callbacks) == 1
+    assert DiscordPost.objects.get().status == DiscordPost.Status.SENT
+    assert len(fake_discord.requests) == 1

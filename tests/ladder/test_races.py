@@ -1,0 +1,162 @@
+"""Races on PostgreSQL with real threads: double clicks, two tabs, two workers, 11:59:59.999."""
+
+import datetime as dt
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.db import connections
+
+from accounts.models import User
+from games.ladder.clock import CENTRAL
+from games.ladder.models import (
+    GameDay,
+    HeldCard,
+    LadderEntry,
+    NoonReport,
+    Play,
+    Redemption,
+    SealedItem,
+    Vote,
+)
+from games.ladder.services.codes import create_drop, redeem_code
+from games.ladder.services.errors import Refusal
+from games.ladder.services.noon import resolve_day, resolve_due_noons
+from games.ladder.services.packs import give_starting_hand, open_sealed
+from games.ladder.services.plays import play_face_down
+from games.ladder.services.votes import cast_vote
+from tests.ladder.fixtures import give
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+JUST_BEFORE_NOON = dt.datetime(2026, 12, 8, 11, 59, 59, 999000, tzinfo=CENTRAL)
+JUST_AFTER_NOON = dt.datetime(2026, 12, 8, 12, 0, 0, 500000, tzinfo=CENTRAL)
+
+
+def race(*calls: Callable[[], Any]) -> list[Any]:
+    """Run the calls at the same instant, each in its own thread and connection.
+    Returns each call's result or the exception it raised."""
+    barrier = threading.Barrier(len(calls))
+    results: list[Any] = [None] * len(calls)
+
+    def run(n: int, call: Callable[[], Any]) -> None:
+        try:
+            barrier.wait()
+            results[n] = call()
+        except Exception as exc:  # collected and asserted on by the test
+            results[n] = exc
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(n, c)) for n, c in enumerate(calls)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    return results
+
+
+def users(n: int) -> list[User]:
+    return [
+        User.objects.create_user(username=f"racer{i}", password="x", display_name=f"Racer {i}")
+        for i in range(n)
+    ]
+
+
+def test_starting_hand_given_once_under_parallel_first_visits(alice, season):
+    """R7.1"""
+    results = race(*[lambda: give_starting_hand(user=alice, season=season)] * 8)
+    assert sum(isinstance(r, SealedItem) for r in results) == 1
+    assert all(r is None or isinstance(r, SealedItem) for r in results), results
+    assert SealedItem.objects.filter(owner__user=alice).count() == 1
+
+
+def test_code_redeemed_once_when_players_race(season, admin_user, now):
+    """R7.2"""
+    [code] = create_drop(
+        name="Race", reward="booster_pack", count=1, created_by=admin_user
+    ).codes.all()
+    racers = users(8)
+    results = race(*[lambda u=u: redeem_code(user=u, raw_code=code.code, now=now) for u in racers])
+    assert sum(isinstance(r, Redemption) for r in results) == 1
+    assert all(isinstance(r, Redemption | Refusal) for r in results), results
+    assert Redemption.objects.count() == 1 and SealedItem.objects.count() == 1
+
+
+def test_double_clicked_votes_take_distinct_slots(alice, entries, now):
+    """R3.1, R3.2: eight parallel votes by one player: three land, worth 5, 3 and 1."""
+    targets = list(entries.values()) + list(entries.values())[:3]
+    results = race(
+        *[
+            lambda e=e: cast_vote(user=alice, entry_id=e.pk, direction="up", now=now)
+            for e in targets
+        ]
+    )
+    votes = [r for r in results if isinstance(r, Vote)]
+    assert sorted(v.points for v in votes) == [1, 3, 5]
+    assert all(isinstance(r, Vote | Refusal) for r in results), results
+    assert Vote.objects.count() == 3
+
+
+def test_two_noon_jobs_resolve_the_day_once(alice, entries, now):
+    """R1.3"""
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=now)
+    day = GameDay.objects.get()
+    results = race(
+        lambda: resolve_day(day.pk),
+        lambda: resolve_day(day.pk),
+        lambda: resolve_due_noons(JUST_AFTER_NOON),
+    )
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert NoonReport.objects.count() == 1
+    assert LadderEntry.objects.get(pk=entries["ava"].pk).score == 5
+
+
+def test_votes_racing_noon_each_land_in_exactly_one_day(season, entries):
+    """R1.4: votes cast at 11:59:59.999 while noon runs count either for the closing day
+    (and move its ladder) or for the next (and wait), never both, never neither."""
+    racers = users(13)
+    ava = entries["ava"]
+    early = JUST_BEFORE_NOON - dt.timedelta(hours=1)
+    cast_vote(user=racers.pop(), entry_id=ava.pk, direction="up", now=early)
+    calls: list[Callable[[], Any]] = [
+        lambda u=u: cast_vote(user=u, entry_id=ava.pk, direction="up", now=JUST_BEFORE_NOON)
+        for u in racers
+    ]
+    calls.insert(6, lambda: resolve_due_noons(JUST_AFTER_NOON))
+    results = race(*calls)
+    votes = [r for r in results if isinstance(r, Vote)]
+    assert len(votes) == 12, results
+    tuesday = GameDay.objects.get(noon_on=dt.date(2026, 12, 8))
+    assert tuesday.status == GameDay.Status.RESOLVED
+    counted = Vote.objects.filter(day=tuesday)
+    waiting = Vote.objects.filter(day__noon_on=dt.date(2026, 12, 9))
+    assert counted.count() + waiting.count() == 13
+    assert {v.day_id for v in votes} == set(Vote.objects.values_list("day_id", flat=True))
+    ava.refresh_from_db()
+    assert ava.score == 5 * counted.count()
+    assert ava.upvotes == counted.count()
+
+
+def test_a_pack_opened_from_two_tabs_opens_once(alice, season, now):
+    """R5.4"""
+    pack = give_starting_hand(user=alice, season=season)
+    results = race(*[lambda: open_sealed(user=alice, item_id=pack.pk, now=now)] * 4)
+    assert sum(isinstance(r, list) for r in results) == 1
+    assert all(isinstance(r, list | Refusal) for r in results), results
+    assert HeldCard.objects.filter(owner__user=alice).count() == 8
+
+
+def test_the_last_card_played_twice_at_once_plays_once(alice, alice_player, entries, now):
+    """R5.5"""
+    give(alice_player, "boost")
+    results = race(
+        *[
+            lambda e=e: play_face_down(user=alice, card="boost", target_id=e.pk, now=now)
+            for e in entries.values()
+        ]
+    )
+    assert sum(isinstance(r, Play) for r in results) == 1
+    assert all(isinstance(r, Play | Refusal) for r in results), results
+    assert Play.objects.count() == 1 and not HeldCard.objects.exists()

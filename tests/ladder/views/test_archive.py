@@ -1,0 +1,80 @@
+"""The Chaos Report archive and report pages (R8)."""
+
+import datetime as dt
+
+import pytest
+from django.urls import reverse
+
+from accounts.models import User
+from games.ladder.models import NoonReport, Season
+from games.ladder.services.noon import resolve_due_noons
+from games.ladder.services.players import join_season
+from games.ladder.services.plays import play_face_down
+from games.ladder.services.votes import cast_vote
+from tests.ladder.fixtures import TUESDAY_NOON, give
+
+
+@pytest.fixture
+def played_day(alice, bob, alice_player, bob_player, charlie, entries, now):
+    give(alice_player, "shield", "chaos")
+    give(bob_player, "skip", "sakura_farts")
+    cast_vote(user=charlie, entry_id=entries["ava"].pk, direction="up", now=now)
+    play_face_down(user=alice, card="shield", target_id=entries["ava"].pk, now=now)
+    play_face_down(user=bob, card="skip", target_id=entries["ava"].pk, now=now)
+    play_face_down(user=bob, card="sakura_farts", target_id=entries["bo"].pk, now=now)
+    play_face_down(user=alice, card="chaos", target_id=None, now=now)
+    [report] = resolve_due_noons(TUESDAY_NOON)
+    return report
+
+
+def test_anonymous_goes_to_login(client, played_day):
+    assert client.get(reverse("ladder:report", args=[played_day.pk])).status_code == 302
+    assert client.get(reverse("ladder:archive")).status_code == 302
+
+
+def test_report_shows_every_card_face_up_with_its_fate(client, charlie, played_day):
+    client.force_login(charlie)
+    body = " ".join(
+        client.get(reverse("ladder:report", args=[played_day.pk])).content.decode().split()
+    )
+    assert (
+        "<strong>Bob</strong> played Skip on <strong>Ava</strong>: blocked by Alice's Shield."
+        in body
+    )
+    assert "<strong>Bob</strong> asked Sakura to fart on <strong>Bo</strong>." in body
+    assert "Alice's Chaos hit" in body
+    assert "decay" not in body.lower()
+    assert "Tuesday, December 8, 2026" in body
+
+
+def test_archive_lists_newest_first_and_past_seasons_stay(
+    client, charlie, played_day, entries, now
+):
+    resolve_due_noons(TUESDAY_NOON + dt.timedelta(days=1))
+    client.force_login(charlie)
+    body = client.get(reverse("ladder:archive")).content.decode()
+    assert body.index("December 9, 2026") < body.index("December 8, 2026")
+    season = played_day.day.season
+    season.is_active = False
+    season.save()
+    Season.objects.create(name="Season 2", starts_on=dt.date(2027, 1, 1), is_active=True)
+    archive = client.get(reverse("ladder:season_archive", args=[season.pk])).content.decode()
+    assert "December 8, 2026" in archive and "Season 2" in archive
+
+
+@pytest.mark.parametrize("players", [1, 15])
+def test_report_query_budget(client, season, entries, now, players, django_assert_max_num_queries):
+    for n in range(players):
+        user = User.objects.create_user(username=f"r{n}", password="x", display_name=f"R{n}")
+        give(join_season(user, season), "boost", "skip")
+        cast_vote(user=user, entry_id=entries["ava"].pk, direction="up", now=now)
+        play_face_down(user=user, card="boost", target_id=entries["ava"].pk, now=now)
+        play_face_down(user=user, card="skip", target_id=entries["bo"].pk, now=now)
+    [report] = resolve_due_noons(TUESDAY_NOON)
+    client.force_login(user)
+    with django_assert_max_num_queries(4):
+        response = client.get(reverse("ladder:report", args=[report.pk]))
+    assert response.content.decode().count("played Boost on") == players
+    with django_assert_max_num_queries(5):
+        client.get(reverse("ladder:archive"))
+    assert NoonReport.objects.count() == 1

@@ -1,0 +1,119 @@
+"""The board page and its htmx fragments (R5.6, R5.7, R7.1)."""
+
+import pytest
+from django.urls import reverse
+
+from accounts.models import User
+from games.ladder.models import Contestant, LadderEntry, SealedItem
+from games.ladder.services.players import join_season
+from games.ladder.services.plays import play_face_down
+from games.ladder.services.votes import cast_vote
+from tests.ladder.fixtures import HTMX, give
+
+BOARD = reverse("ladder:board")
+
+
+def test_anonymous_goes_to_login(client, season):
+    response = client.get(BOARD)
+    assert response.status_code == 302 and "/accounts/login/" in response.url
+
+
+def test_first_visit_deals_the_god_pack_and_says_so(alice_client, alice, season):
+    first = alice_client.get(BOARD).content.decode()
+    assert "Your starting hand is here: a sealed God Pack" in first
+    assert "God Pack" in first and "tap to open" in first
+    second = alice_client.get(BOARD).content.decode()
+    assert "Your starting hand is here" not in second
+    assert SealedItem.objects.filter(owner__user=alice).count() == 1
+
+
+def test_ladder_in_order_with_vote_buttons_worth_the_next_vote(alice_client, alice, entries):
+    LadderEntry.objects.filter(pk=entries["cy"].pk).update(score=30)
+    LadderEntry.objects.filter(pk=entries["dee"].pk).update(locked=1, trophies=10)
+    body = alice_client.get(BOARD).content.decode()
+    order = [body.index(f'id="entry-{entries[n].pk}"') for n in ["dee", "cy", "ava", "bo", "eli"]]
+    assert order == sorted(order)
+    assert "▲ 5" in body
+    assert 'title="Dee is locked at the top and takes no votes"' in body
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
+    body = alice_client.get(BOARD).content.decode()
+    assert "▲ 3" in body and '<span class="my-vote up">▲ 5</span>' in body
+
+
+def test_face_down_cards_never_say_which_or_whose(alice_client, bob, bob_player, entries):
+    """R5.6: two cards wait on Ava; the board shows two backs, nothing else. Chaos shows nowhere."""
+    give(bob_player, "sabotage", "boost", "chaos")
+    play_face_down(user=bob, card="sabotage", target_id=entries["ava"].pk)
+    play_face_down(user=bob, card="boost", target_id=entries["ava"].pk)
+    play_face_down(user=bob, card="chaos", target_id=None)
+    body = alice_client.get(BOARD).content.decode()
+    assert body.count('class="facedown-card"') == 2
+    assert 'aria-label="2 face-down cards"' in body
+    assert "Sabotage" not in body.split('id="hand"')[0]
+    assert "Bob" not in body
+
+
+def test_hand_counter_warns_over_the_limit(alice_client, alice, season):
+    give(join_season(alice, season), *["skip"] * 8, "mini_gooner")
+    body = alice_client.get(BOARD).content.decode()
+    assert '<span class="counter over">8/7</span>' in body
+    assert "more than 7 regular cards" in body
+
+
+def test_tapping_a_card_enters_targeting_with_reasons(alice_client, alice, entries, season):
+    give(join_season(alice, season), "boost")
+    LadderEntry.objects.filter(pk=entries["bo"].pk).update(golden=1)
+    response = alice_client.get(BOARD, {"play": "boost"}, **HTMX)
+    body = response.content.decode()
+    assert "<html" not in body and 'hx-swap-oob="true"' in body
+    assert f"target={entries['ava'].pk}" in body
+    assert 'title="Bo is Golden: only a Mini Gooner still lands on them"' in body
+
+
+def test_targeting_a_card_you_dont_hold_is_ignored(alice_client, alice, entries, season):
+    body = alice_client.get(BOARD, {"play": "sabotage"}).content.decode()
+    assert "Play here" not in body
+
+
+def test_my_day_and_season_panels(alice_client, alice, alice_player, entries):
+    alice_player.season_votes = 10
+    alice_player.save()
+    for name in ["ava", "bo", "cy"]:
+        cast_vote(user=alice, entry_id=entries[name].pk, direction="down")
+    body = alice_client.get(BOARD).content.decode()
+    assert "▼ 5 on Ava" in body and "▼ 1 on Cy" in body
+    assert "All votes used: you draw a card at noon" in body
+    assert "<strong>12</strong> gives a Mini Gooner" in body
+    assert "data-noon=" in body
+
+
+def test_no_active_season(alice_client, season):
+    season.is_active = False
+    season.save()
+    assert "no active season" in alice_client.get(BOARD).content.decode()
+
+
+def make_world(season, contestants: int, players: int) -> User:
+    for n in range(contestants):
+        LadderEntry.objects.create(
+            season=season, contestant=Contestant.objects.create(name=f"X{n}"), joined=100 + n
+        )
+    entries = list(season.entries.all())
+    user = None
+    for p in range(players):
+        user = User.objects.create_user(username=f"p{p}", password="x", display_name=f"P{p}")
+        give(join_season(user, season), "boost", "skip", "shield", "reverse")
+        for entry in entries[:3]:
+            cast_vote(user=user, entry_id=entry.pk, direction="up")
+        play_face_down(user=user, card="boost", target_id=entries[0].pk)
+    return user
+
+
+@pytest.mark.parametrize("size", [(2, 1), (25, 12)])
+def test_board_query_budget_does_not_grow(client, season, django_assert_max_num_queries, size):
+    user = make_world(season, *size)
+    client.force_login(user)
+    client.get(BOARD)  # the first visit deals the starting hand
+    with django_assert_max_num_queries(16):
+        response = client.get(BOARD)
+    assert response.status_code == 200
