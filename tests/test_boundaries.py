@@ -1,0 +1,131 @@
+"""The walls between games: engines are pure, and no game app imports another.
+
+Every `games/<game>/engine/` package is the game's rules as plain Python: standard library
+only (no Django, no other package), no clock and no global random state. Game apps talk
+to each other only through the site (goonsite, accounts), never by importing each other.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = ROOT / "games"
+CLOCK_AND_GLOBAL_RANDOM = (
+    "datetime.now",
+    "date.today",
+    "time.time",
+    "random.random(",
+    "random.choice(",
+    "random.randint(",
+    "random.shuffle(",
+    "random.seed(",
+)
+TOOLS = {"bench.py"}  # an engine's benchmark times itself; the rules never do
+
+
+def imports(path: Path, package: str) -> list[str]:
+    """Absolute names of every module `path` imports; `package` resolves relative imports."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = parts[: len(parts) - node.level + 1]
+                module = ".".join(base + ([node.module] if node.module else []))
+            else:
+                module = node.module or ""
+            names.append(module)
+            names += [f"{module}.{a.name}" for a in node.names]
+    return names
+
+
+def package_of(path: Path, root: Path) -> str:
+    """The package a module's relative imports start from."""
+    return ".".join(path.relative_to(root).parent.parts)
+
+
+def game_apps(games: Path) -> list[Path]:
+    return sorted(p for p in games.iterdir() if (p / "__init__.py").exists())
+
+
+def engine_violations(games: Path) -> list[str]:
+    found = []
+    for app in game_apps(games):
+        own = f"games.{app.name}.engine"
+        for path in sorted((app / "engine").rglob("*.py")):
+            rel = path.relative_to(games.parent).as_posix()
+            for name in imports(path, package_of(path, games.parent)):
+                if not (name.startswith(own) or name.split(".")[0] in sys.stdlib_module_names):
+                    found.append(f"{rel} imports {name}")
+                elif name == "time" and path.name not in TOOLS:
+                    found.append(f"{rel} imports time")
+            if path.name not in TOOLS:
+                source = path.read_text()
+                found += [f"{rel} uses {bad}" for bad in CLOCK_AND_GLOBAL_RANDOM if bad in source]
+    return sorted(found)
+
+
+def cross_game_imports(games: Path) -> list[str]:
+    found = []
+    apps = {app.name for app in game_apps(games)}
+    for app in sorted(apps):
+        for path in sorted((games / app).rglob("*.py")):
+            for name in imports(path, package_of(path, games.parent)):
+                parts = name.split(".")
+                if parts[0] == "games" and len(parts) > 1 and parts[1] in apps - {app}:
+                    found.append(f"{path.relative_to(games.parent).as_posix()} imports {name}")
+    return sorted(found)
+
+
+def test_every_engine_is_pure():
+    assert engine_violations(GAMES) == []
+
+
+def test_no_game_imports_another():
+    assert cross_game_imports(GAMES) == []
+
+
+def test_the_ladder_is_among_the_games_checked():
+    assert "ladder" in [app.name for app in game_apps(GAMES)]
+    assert (GAMES / "ladder" / "engine" / "resolve.py").exists()
+
+
+def write(root: Path, relative: str, source: str) -> None:
+    path = root / relative
+    path.parent.mkdir(parents=True, exist_ok=True)
+    for parent in path.relative_to(root).parents:
+        if parent.parts:
+            (root / parent / "__init__.py").touch()
+    path.write_text(source)
+
+
+def test_the_walls_catch_what_they_are_for(tmp_path):
+    games = tmp_path / "games"
+    write(tmp_path, "games/alpha/engine/rules.py", "from django.db import models\n")
+    write(tmp_path, "games/alpha/engine/clock.py", "import datetime\nx = datetime.now()\n")
+    write(tmp_path, "games/alpha/engine/dice.py", "import random\nx = random.choice([1])\n")
+    write(tmp_path, "games/alpha/engine/timer.py", "import time\n")
+    write(tmp_path, "games/alpha/engine/fine.py", "from . import rules\nimport json\n")
+    write(tmp_path, "games/alpha/views.py", "from games.beta.models import Thing\n")
+    write(tmp_path, "games/alpha/admin.py", "from ..beta import engine\n")
+    write(tmp_path, "games/beta/engine/ok.py", "import random\nrng = random.Random(1)\n")
+    write(tmp_path, "games/beta/models.py", "from .engine import ok\nfrom goonsite import x\n")
+
+    assert engine_violations(games) == [
+        "games/alpha/engine/clock.py uses datetime.now",
+        "games/alpha/engine/dice.py uses random.choice(",
+        "games/alpha/engine/rules.py imports django.db",
+        "games/alpha/engine/rules.py imports django.db.models",
+        "games/alpha/engine/timer.py imports time",
+    ]
+    assert cross_game_imports(games) == [
+        "games/alpha/admin.py imports games.beta",
+        "games/alpha/admin.py imports games.beta.engine",
+        "games/alpha/views.py imports games.beta.models",
+        "games/alpha/views.py imports games.beta.models.Thing",
+    ]
