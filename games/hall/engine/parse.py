@@ -96,7 +96,7 @@ def _card(where: str, value: Any) -> str:
     raise InputError(f"{where} must be {CARD_HINT}, not {_show(value)}")
 
 
-class _Reader:
+class ActionReader:
     """Reads the actions, which may only name the players of the input."""
 
     def __init__(self, ids: frozenset[str]) -> None:
@@ -212,6 +212,6 @@ def parse_game(raw: Any) -> Game:
     if len(set(ids)) != len(ids):
         twice = next(pid for n, pid in enumerate(ids) if pid in ids[:n])
         raise InputError(f"players: the id {_show(twice)} is used twice")
-    reader = _Reader(frozenset(ids))
+    reader = ActionReader(frozenset(ids))
     actions = tuple(reader.action(n, a) for n, a in enumerate(f.list("actions", [])))
     return Game(seed, Kind(kind), seats, actions)
