@@ -82,7 +82,7 @@ def _open_trade(trade_id: int, player: Player) -> Trade:
     if trade is None or player.pk not in (trade.offerer_id, trade.receiver_id):
         raise Refusal("There is no such trade offer for you.")
     if trade.status != Status.OPEN:
-        raise Refusal(f"This offer is {trade.get_status_display()} already.")
+        raise Refusal(f"This offer is {trade.get_status_display().lower()} already.")
     return trade
 
 
