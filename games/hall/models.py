@@ -7,7 +7,7 @@ from django.db import models
 from django.db.models import Q
 
 from .cards import FACE_CHOICES, face_name
-from .rules.shop import ShopItem
+from .rules.shop import PRICE_LIST, ShopItem
 
 
 class Cycle(models.Model):
@@ -240,7 +240,11 @@ class Purchase(models.Model):
         ordering = ["pk"]
 
     def __str__(self) -> str:
-        return f"{self.player}: {self.item}"
+        return f"{self.player}: {self.name}"
+
+    @property
+    def name(self) -> str:
+        return PRICE_LIST[ShopItem(self.item)].name
 
 
 class Trade(models.Model):
