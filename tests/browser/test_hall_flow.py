@@ -1,6 +1,6 @@
 """A newcomer's first phase in the Gilded Hall, in a real browser (Chromium via Playwright):
 sign up, join, give the first gift, buy a pack, vote on a proposal. Screenshots at phone
-(390×844) and desktop (1280×800) sizes."""
+(390x844) and desktop (1280x800) sizes."""
 
 import datetime as dt
 
