@@ -6,6 +6,7 @@ Loaded for the whole suite by `pytest_plugins` in tests/conftest.py.
 import datetime as dt
 
 import pytest
+import time_machine
 
 from games.hall.models import Card, Cycle, Player, Reputable
 from games.hall.services import ledger
@@ -72,3 +73,16 @@ def fresh(player: Player) -> Player:
 def balanced(*players: Player) -> None:
     for p in players:
         assert ledger.unexplained(p) == [], p
+
+
+@pytest.fixture
+def in_phase_one():
+    """The clock stands in phase 1 (and ticks on), for views and the admin."""
+    with time_machine.travel(at(1), tick=True):
+        yield
+
+
+@pytest.fixture
+def ann_client(client, ann):
+    client.force_login(ann.user)
+    return client

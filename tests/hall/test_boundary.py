@@ -106,3 +106,20 @@ def test_boundary_queries_do_not_grow_with_players(cycle):
     add_players_and_a_proposal(60, 3)
     large = boundary_queries(3)  # 63 players, a proposal ending
     assert small == large
+
+
+def test_a_phase_across_the_dst_change_lasts_23_hours(db, admin_user):
+    """H1.4 a day is noon to noon on the local clock (US DST starts Sunday March 14, 2027)."""
+    import datetime as dt
+
+    from games.hall.services.admin import create_cycle
+    from goonsite.clock import CENTRAL
+
+    start = dt.datetime(2027, 3, 13, 12, tzinfo=CENTRAL)
+    cycle = create_cycle(
+        actor=admin_user, name="Spring", starts_at=start, now=start - dt.timedelta(days=1)
+    )
+    run_due(start + dt.timedelta(days=2))
+    first, second = cycle.phases.order_by("number")[:2]
+    assert first.ends_at - first.starts_at == dt.timedelta(hours=23)
+    assert second.ends_at - second.starts_at == dt.timedelta(hours=24)

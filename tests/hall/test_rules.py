@@ -111,3 +111,28 @@ def test_election_winner_most_support_ties_to_the_earliest():
 def test_victory():
     """H9.1"""
     assert wins_cycle(25) and not wins_cycle(24)
+
+
+def test_the_rules_package_is_pure():
+    """The economy's rules are plain Python like the engines (no Django, clock or global random)."""
+    from pathlib import Path
+
+    from tests.test_boundaries import CLOCK_AND_GLOBAL_RANDOM, imports
+
+    rules = Path(__file__).resolve().parents[2] / "games" / "hall" / "rules"
+    found = []
+    for path in rules.glob("*.py"):
+        for name in imports(path, "games.hall.rules"):
+            if name.split(".")[0] not in (
+                "games",
+                "__future__",
+                "dataclasses",
+                "datetime",
+                "enum",
+                "collections",
+            ):
+                found.append(f"{path.name} imports {name}")
+        found += [
+            f"{path.name} uses {bad}" for bad in CLOCK_AND_GLOBAL_RANDOM if bad in path.read_text()
+        ]
+    assert found == []

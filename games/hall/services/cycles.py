@@ -22,11 +22,6 @@ def running_cycle() -> Cycle:
     return cycle
 
 
-def phase_at(cycle: Cycle, now: dt.datetime) -> Phase | None:
-    """The open phase, if the cycle has started by `now` (H1.3)."""
-    return cycle.phases.filter(status=Phase.Status.OPEN).first()
-
-
 def player_of(user, cycle: Cycle) -> Player | None:
     if not user.is_authenticated:
         return None

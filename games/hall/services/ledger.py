@@ -45,6 +45,10 @@ class Explained:
     chips: int
     cards: Counter[str]
 
+    @property
+    def card_count(self) -> int:
+        return self.cards.total()
+
 
 def explain(player: Player) -> Explained:
     sums = dict(

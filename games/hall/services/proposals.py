@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from goonsite.refusal import Refusal
 
-from ..models import Activity, Cycle, Player, Proposal, ProposalVote, Reputable
+from ..models import Activity, Cycle, Proposal, ProposalVote, Reputable
 from ..rules.timing import URGENT_PERIOD
 from ..rules.votes import proposal_popular
 from .action import in_open_phase
@@ -265,7 +265,3 @@ def mark_enacted(*, actor, proposal: Proposal, note_text: str) -> Proposal:
             note_text,
         )
     return proposal
-
-
-def open_for(player: Player) -> list[Proposal]:
-    return list(player.cycle.proposals.filter(status=Status.OPEN))

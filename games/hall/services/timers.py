@@ -73,8 +73,11 @@ def run_due(now: dt.datetime | None = None) -> int:
     from .proposals import end_urgent
 
     now = now or timezone.now()
-    ran = 0
+    ran, last = 0, None
     while (cycle := current_cycle()) is not None and (event := next_due(cycle, now)):
+        if event == last:  # a handler that did not consume its event: fail, never spin
+            raise RuntimeError(f"Hall timer {event} is still due after running")
+        last = event
         if event.kind == "confidence":
             end_confidence_vote(event.key)
         elif event.kind == "boundary":

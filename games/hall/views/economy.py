@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from ..forms import BuyForm, DeckForm, GiftForm, TradeForm, first_error
-from ..models import Card, Player
+from ..models import Card, Engagement, Player
 from ..rules.shop import PRICE_LIST, ShopItem
 from ..selectors import SHOP, sorted_cards
 from ..services.battle import engage, withdraw_engagement
@@ -104,6 +104,22 @@ def shop_buy(request: HttpRequest) -> HttpResponse:
         parts=("wallet", "purchases", "messages"),
         context=lambda: shop_context(request),
     )
+
+
+@require_GET
+def battle_lobby(request: HttpRequest) -> HttpResponse:
+    """H14.1 Battle: this phase's engaged players and the battles formed at past boundaries.
+    (Duels and the games themselves come with the Exoptosis tables.)"""
+    context = hall_context(request)
+    cycle, today = context["cycle"], context["today"]
+    if cycle and today and today.phase:
+        context["engaged"] = (
+            Engagement.objects.filter(player__cycle=cycle, phase=today.phase.number)
+            .select_related("player__user")
+            .order_by("at")
+        )
+        context["past"] = cycle.phases.filter(status="closed").order_by("-number")[:7]
+    return render(request, "hall/battle.html", context)
 
 
 @require_POST

@@ -17,6 +17,7 @@ from ..selectors import (
     standings,
     viewed_cycle,
 )
+from ..services.ledger import explain
 from .common import hall_context
 
 HOME = "hall/home.html"
@@ -70,6 +71,8 @@ def inventory(request: HttpRequest, player_id: int) -> HttpResponse:
         if mine
         else None,
         trades=my_trades(player) if mine else [],
+        ledger=player.ledger.order_by("-pk")[:60],
+        explained=explain(player),
     )
     return render(request, "hall/inventory.html", context)
 

@@ -1,7 +1,6 @@
 """The Hall's pages: login, the home page's actions, the shop over htmx, proposals, budgets."""
 
 import pytest
-import time_machine
 from django.urls import reverse
 
 from games.hall.models import Card, Gift, ProposalVote, Purchase
@@ -19,19 +18,8 @@ PAGES = [
     "hall:elections",
     "hall:log",
     "hall:cycles",
+    "hall:battle_lobby",
 ]
-
-
-@pytest.fixture
-def in_phase_one():
-    with time_machine.travel(at(1), tick=True):
-        yield
-
-
-@pytest.fixture
-def ann_client(client, ann):
-    client.force_login(ann.user)
-    return client
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -116,3 +104,19 @@ def test_players_page_query_budget(
         grant(p, "2H", "3H", vertebrae=5)
     with django_assert_max_num_queries(14):
         ann_client.get(reverse("hall:players"))
+
+
+def test_inventory_explains_the_balance_with_the_ledger(ann_client, ann, in_phase_one):
+    grant(ann, "7H", vertebrae=12)
+    ann_client.post(reverse("hall:buy"), {"item": "random_card"})
+    page = ann_client.get(reverse("hall:inventory", args=[ann.pk])).text
+    assert "It adds up to\n    7 Vertebrae, 0 Chips and 2 cards." in page
+    assert "-5 Vertebrae" in page and "shop purchase" in page
+
+
+def test_engaging_from_the_page_lists_the_player(ann_client, ann, in_phase_one):
+    grant(ann, "2H", "3H", "4H", "5H")
+    response = ann_client.post(reverse("hall:battle"), follow=True)
+    assert "You engaged in battle" in response.text
+    page = ann_client.get(reverse("hall:battle_lobby")).text
+    assert "<li>Alice</li>" in page
