@@ -26,9 +26,8 @@ def timeout(table: Table, action: Timeout) -> None:
             take_from_inventory(table, p, table.rng.choice(drawable), auto=True)
             return
         # In turn order, not input order, so that listing the players differently never
-        # changes a game. Someone always holds a card: a participant with no card and no
-        # card due would have won, and while this draw is first, the only cards due to
-        # others are draws of theirs behind it, which one effect (one play) created.
+        # changes a game. Every other participant holds a card: one with none would have
+        # won already (H8.22).
         players = table.players
         givers = [q for q in table.turn_order if q != p.id and players[q].hand]
         ask(table, p, table.rng.choice(givers), auto=True)
