@@ -26,12 +26,15 @@ def read_json(data: bytes) -> Any:
         raise InputError(f"the input is not UTF-8 (byte {exc.start})") from None
     try:
         return json.loads(text, parse_constant=_no_constant)
+    except InputError:
+        raise
     except json.JSONDecodeError as exc:
         raise InputError(f"not JSON: {exc}") from None
     except RecursionError:
         raise InputError("the input nests deeper than this engine can read") from None
-    except ValueError as exc:  # an integer longer than Python's digit limit
-        raise InputError(f"not readable: {exc}") from None
+    except ValueError:  # int() refused a number longer than Python's digit limit
+        limit = sys.get_int_max_str_digits()
+        raise InputError(f"an integer in the input has more than {limit} digits") from None
 
 
 def main(argv: list[str]) -> int:

@@ -9,10 +9,16 @@ from .state import Result, Stage, Table
 
 
 def find_winner(table: Table) -> str | None:
-    """H8.22 A participant with no card in hand and no card due to them (no draw they
-    owe, no give to them). At most one can qualify after any one move."""
+    """H8.22 The first participant to have zero cards in their hand wins.
+
+    The owner's text wins over the spec here: hall.md adds "and no card still due to
+    them", which the seed ("The first participant to have zero cards in their hand wins
+    the game") does not say. So a Queen's target left with no card wins, and so does a
+    player who gives away their last card while still owing a draw. At most one
+    participant can reach zero cards in one move (a play that empties the player's hand
+    wins before its effect, H8.15)."""
     for p in table.participants():
-        if not p.hand and not table.card_due_to(p.id):
+        if not p.hand:
             return p.id
     return None
 

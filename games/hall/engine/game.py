@@ -78,6 +78,8 @@ Action = Bet | Match | Forfeit | Start | Play | Draw | Give | Timeout | Inventor
 
 BETTING_ACTIONS = (Bet, Match, Forfeit, Start)
 PLAYING_ACTIONS = (Play, Draw, Give, Timeout)
+# Actions made by the participant they name (an inventory change happens to one).
+BY_A_PARTICIPANT = (Bet, Match, Forfeit, Play, Draw, Give, Timeout)
 
 
 class Game(NamedTuple):

@@ -9,21 +9,17 @@ from collections.abc import Callable
 from .errors import Code, Refused
 from .game import (
     BETTING_ACTIONS,
+    BY_A_PARTICIPANT,
     PLAYING_ACTIONS,
     Action,
-    Bet,
     Draw,
-    Forfeit,
     Give,
-    Match,
     Play,
-    Timeout,
 )
 from .state import GiveDue, Stage, Table
 
 _BETTING = frozenset(BETTING_ACTIONS)
 _PLAYING = frozenset(PLAYING_ACTIONS)
-_BY_A_PLAYER = frozenset((Bet, Match, Forfeit, Play, Draw, Give, Timeout))  # not inventory
 
 
 def game_over(table: Table, action: Action) -> None:
@@ -44,16 +40,16 @@ def wrong_stage(table: Table, action: Action) -> None:
 
 def not_participant(table: Table, action: Action) -> None:
     """H8.2 A player who forfeited is no longer a participant."""
-    if type(action) in _BY_A_PLAYER:
-        pid: str = action.player  # type: ignore[union-attr]
-        if not table.players[pid].playing:
-            raise Refused(Code.NOT_PARTICIPANT, f"{pid} has forfeited and is not in this game")
+    if isinstance(action, BY_A_PARTICIPANT) and not table.players[action.player].playing:
+        raise Refused(
+            Code.NOT_PARTICIPANT, f"{action.player} has forfeited and is not in this game"
+        )
 
 
 def not_awaited(table: Table, action: Action) -> None:
     """H8.10 Only the awaited participant may act (a timeout is reported for them)."""
-    if type(action) in _PLAYING:
-        pid: str = action.player  # type: ignore[union-attr]
+    if isinstance(action, PLAYING_ACTIONS):
+        pid = action.player
         awaited = table.awaited()
         if pid != awaited:
             raise Refused(

@@ -203,10 +203,10 @@ def parse_game(raw: Any) -> Game:
     seed = f.int("seed", 0)
     kind = f.get("kind", Kind.DUEL.value)
     if kind not in (Kind.BATTLE.value, Kind.DUEL.value):
-        raise InputError(f'\'kind\' must be "battle" or "duel", not {_show(kind)}')
+        raise InputError(f"the game: 'kind' must be battle or duel, not {_show(kind)}")
     players = f.list("players")
     if len(players) < 2:
-        raise InputError(f"'players' must list at least 2 players, not {len(players)}")
+        raise InputError(f"the game: 'players' must list at least 2 players, not {len(players)}")
     seats = tuple(_seat(n, p) for n, p in enumerate(players))
     ids = [s.id for s in seats]
     if len(set(ids)) != len(ids):

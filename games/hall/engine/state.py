@@ -141,13 +141,3 @@ class Table:
     def awaited(self) -> str:
         """H8.10 Who must act: the first obligation's participant, else the turn's."""
         return self.pending[0].player if self.pending else self.turn_player
-
-    def card_due_to(self, pid: str) -> bool:
-        """H8.22 Whether a card is still coming to `pid`: a draw they owe or a give to them."""
-        for o in self.pending:
-            if isinstance(o, Owed):
-                if o.player == pid:
-                    return True
-            elif o.to == pid:
-                return True
-        return False

@@ -25,9 +25,11 @@ def timeout(table: Table, action: Timeout) -> None:
         if drawable:
             take_from_inventory(table, p, table.rng.choice(drawable), auto=True)
             return
-        givers = [q.id for q in table.participants() if q.id != p.id and q.hand]
-        # Someone always holds a card here: a participant with no card and nothing due
-        # would have won already, and a draw at the front of the queue is due to nobody else.
+        # In turn order, not input order, so that listing the players differently never
+        # changes a game. Every other participant holds a card: one with none would have
+        # won already (H8.22).
+        players = table.players
+        givers = [q for q in table.turn_order if q != p.id and players[q].hand]
         ask(table, p, table.rng.choice(givers), auto=True)
         return
     hand_over(table, p, table.rng.choice(p.hand), auto=True)
