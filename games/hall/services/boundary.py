@@ -18,6 +18,7 @@ from goonsite.clock import noon_of
 
 from ..models import Activity, Cycle, Engagement, Gift, Phase, Player
 from ..rules.timing import is_week_end, phase_end_date, week_of
+from .announce import MIRRORED, announce, held_back
 from .elections import decide_week_locked
 from .proposals import decide_proposals, proposals_ending_at_boundary
 
@@ -35,19 +36,25 @@ def run_boundary(phase_id: int) -> Phase | None:
             return None
         k, at = phase.number, phase.ends_at
         report: dict = {"phase": k, "ended_at": at.isoformat()}
-        close_phase(phase, at)  # 1
-        report["inactive"] = decide_activity(cycle, k)  # 2
-        report["lapsed_bonuses"] = lapse_gift_bonuses(cycle, k)  # 3
-        report["proposals"] = decide_proposals(  # 4
-            cycle, proposals_ending_at_boundary(cycle, k, at), at, k + 1
-        )
-        report["battle"] = form_battle_of_next_phase(cycle, k)  # 5
-        report["election"] = decide_week_if_it_ends(cycle, at, k + 1)  # 6
-        publish_phase_report(cycle, phase, report, at)  # 7
-        # 8 Per-phase limits reset by themselves: they are keyed by the phase number.
+        with held_back():
+            run_steps(cycle, phase, report, k, at)
         next_phase = open_next_phase(cycle, phase)
     log.info("Hall %s: phase %s ended, phase %s opened", cycle, k, next_phase.number)
     return phase
+
+
+def run_steps(cycle: Cycle, phase: Phase, report: dict, k: int, at: dt.datetime) -> None:
+    """H12.2 in this exact order."""
+    close_phase(phase, at)  # 1
+    report["inactive"] = decide_activity(cycle, k)  # 2
+    report["lapsed_bonuses"] = lapse_gift_bonuses(cycle, k)  # 3
+    report["proposals"] = decide_proposals(  # 4
+        cycle, proposals_ending_at_boundary(cycle, k, at), at, k + 1
+    )
+    report["battle"] = form_battle_of_next_phase(cycle, k)  # 5
+    report["election"] = decide_week_if_it_ends(cycle, at, k + 1)  # 6
+    publish_phase_report(cycle, phase, report, at)  # 7
+    # 8 Per-phase limits reset by themselves: they are keyed by the phase number.
 
 
 def close_phase(phase: Phase, at: dt.datetime) -> None:
@@ -131,16 +138,15 @@ def publish_phase_report(cycle: Cycle, phase: Phase, report: dict, at: dt.dateti
     report["log"] = lines
     phase.report = report
     phase.save(update_fields=["status", "closed_at", "report"])
-    Activity.objects.create(
-        cycle=cycle,
-        phase=phase.number,
-        kind=Activity.Kind.BOUNDARY,
-        at=at,
-        text=(
-            f"Phase {phase.number} ended. {report['inactive']['count']} inactive in phase "
-            f"{phase.number + 1}; {len(report['proposals'])} proposal(s) decided."
-        ),
+    summary = (
+        f"Phase {phase.number} ended. {report['inactive']['count']} inactive in phase "
+        f"{phase.number + 1}; {len(report['proposals'])} proposal(s) decided."
     )
+    Activity.objects.create(
+        cycle=cycle, phase=phase.number, kind=Activity.Kind.BOUNDARY, at=at, text=summary
+    )
+    mirrored = [line for kind in MIRRORED for line in lines.get(kind, [])]
+    announce(cycle, "\n".join([f"**{summary}**", *mirrored]))
 
 
 def open_next_phase(cycle: Cycle, phase: Phase) -> Phase:

@@ -14,6 +14,7 @@ from ..models import Activity, Cycle, Proposal, ProposalVote, Reputable
 from ..rules.timing import URGENT_PERIOD
 from ..rules.votes import proposal_popular
 from .action import in_open_phase
+from .announce import announce
 from .log import note
 
 Klass, Status = Proposal.Klass, Proposal.Status
@@ -228,6 +229,9 @@ def decide_proposals(
     )
     Cycle.objects.filter(pk=cycle.pk).update(amendment_count=cycle.amendment_count)
     Activity.objects.bulk_create(notes)
+    for line in notes:
+        if line.kind == Activity.Kind.ADOPTED:
+            announce(cycle, line.text, kind="adopted")
     return results
 
 
