@@ -639,3 +639,6 @@ class Announcement(models.Model):
 
     def __str__(self) -> str:
         return f"{self.text[:60]} ({self.status})"
+
+
+from .table_models import DuelInvite, DuelRequest, Game, Seat  # noqa: E402, F401  (H7 tables)

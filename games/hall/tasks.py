@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from .services.table_timers import run_table_timers
 from .services.timers import run_due
 
 
 def hall_job(**_schedule_kwargs) -> int:
-    """Run every due Hall event (boundaries, vote ends, week ends), oldest first."""
-    return run_due()
+    """Run every due Hall event (boundaries, vote ends, week ends), oldest first, then the
+    tables' deadlines (duel requests, hand choice, betting, turns: H7.4-H7.7, H8.23)."""
+    return run_due() + run_table_timers()

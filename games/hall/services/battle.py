@@ -11,6 +11,7 @@ from goonsite.refusal import Refusal
 from ..models import Activity, Card, Engagement
 from .action import in_open_phase
 from .log import note
+from .table import in_a_game
 
 BATTLE_MIN_CARDS = 4  # H7.2 / the draft: fewer than 4 cards cannot engage
 
@@ -23,7 +24,8 @@ def engage(*, user, now: dt.datetime | None = None) -> Engagement:
                 f"You need at least {BATTLE_MIN_CARDS} unlocked cards to engage; "
                 f"you have {unlocked} (H7.2)."
             )
-        # H7.1 "in a game" is refused too, once the Exoptosis tables exist.
+        if in_a_game([m.player.pk]):
+            raise Refusal("You are in a game already: one game at a time (H7.1, H7.2).")
         try:
             with transaction.atomic():
                 engagement = Engagement.objects.create(player=m.player, phase=m.phase.number)

@@ -51,7 +51,7 @@ def run_steps(cycle: Cycle, phase: Phase, report: dict, k: int, at: dt.datetime)
     report["proposals"] = decide_proposals(  # 4
         cycle, proposals_ending_at_boundary(cycle, k, at), at, k + 1
     )
-    report["battle"] = form_battle_of_next_phase(cycle, k)  # 5
+    report["battle"] = form_battle_of_next_phase(cycle, k, at)  # 5
     report["election"] = decide_week_if_it_ends(cycle, at, k + 1)  # 6
     publish_phase_report(cycle, phase, report, at)  # 7
     # 8 Per-phase limits reset by themselves: they are keyed by the phase number.
@@ -83,37 +83,52 @@ def lapse_gift_bonuses(cycle: Cycle, k: int) -> int:
 
 
 def battle_of_next_phase(cycle: Cycle, k: int) -> list[int]:
-    """H7.3 Who would form the battle of phase k+1: engaged during phase k, not barred, at
-    least 4 unlocked cards. (Not yet: "and not in a game", which the tables will know.)"""
+    """H7.3 Who forms the battle of phase k+1: engaged during phase k, not barred, at
+    least 4 unlocked cards, and not in a game (H7.1)."""
+    from ..table_models import seats_in_play
+
     return list(
         Player.objects.filter(cycle=cycle, barred=False, engagements__phase=k)
         .annotate(unlocked=Count("cards", filter=Q(cards__locked=False)))
         .filter(unlocked__gte=4)
+        .exclude(pk__in=seats_in_play().values("player_id"))
         .order_by("pk")
         .values_list("pk", flat=True)
     )
 
 
-def form_battle_of_next_phase(cycle: Cycle, k: int) -> dict:
+def form_battle_of_next_phase(cycle: Cycle, k: int, at: dt.datetime | None = None) -> dict:
     """Step 5 (H7.3): the battle of phase k+1 forms from phase k's engagements.
 
-    SEAM: the Exoptosis tables (the battle/duel issue) create the `battle` game here, from
-    `players`, and its end pays out through `services.payouts`. Until they exist, no game
-    forms: the engagements are counted, lapse, and the report says so.
+    The game is created here in its hand-choosing stage (H7.5); its players are locked
+    in id order after the phase (the boundary's lock order). With fewer than two eligible
+    players there is no battle and the engagements lapse.
     """
-    players = battle_of_next_phase(cycle, k)
+    from .table import form_game
+
+    ids = battle_of_next_phase(cycle, k)
     engaged = Engagement.objects.filter(player__cycle=cycle, phase=k).count()
-    return {
-        "engaged": engaged,
-        "eligible": len(players),
-        "formed": False,
-        "note": (
-            "Battles are played at the Exoptosis tables, which are not open yet; "
-            "these engagements lapse."
+    report = {"engaged": engaged, "eligible": len(ids), "formed": False, "game": None}
+    if len(ids) < 2:
+        report["note"] = (
+            "Fewer than two eligible players: no battle; the engagements lapse (H7.3)."
             if engaged
             else "Nobody engaged in battle."
-        ),
-    }
+        )
+        return report
+    players = list(
+        Player.objects.select_for_update(of=("self",))
+        .select_related("user")
+        .filter(pk__in=ids)
+        .order_by("pk")
+    )
+    game = form_game(cycle, "battle", players, phase=k + 1, now=at or timezone.now())
+    report.update(
+        formed=True,
+        game=game.pk,
+        note=f"The battle of phase {k + 1} formed with {len(players)} players.",
+    )
+    return report
 
 
 def decide_week_if_it_ends(cycle: Cycle, at: dt.datetime, phase: int) -> dict | None:

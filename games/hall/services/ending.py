@@ -13,8 +13,10 @@ def close_cycle(
 ) -> None:
     """Freeze the cycle. Call inside the transaction that decided it ended.
 
-    SEAM: unfinished Exoptosis games are abandoned here (H8.25) once the tables exist.
+    Unfinished Exoptosis games are abandoned (H8.25): every card goes home, no Chips move.
     """
+    from .table import abandon_open_games
+
     Cycle.objects.filter(pk=cycle.pk).update(
         is_current=False, ended_at=now, end_reason=reason[:200], winner=winner
     )
@@ -28,6 +30,7 @@ def close_cycle(
     Trade.objects.filter(cycle=cycle, status=Trade.Status.OPEN).update(
         status=Trade.Status.CLOSED, closed_at=now
     )
+    abandon_open_games(cycle, now)
     if winner is not None:
         note(cycle, phase, Activity.Kind.VICTORY, f"{winner} wins {cycle} with 25 Chips!", now)
     else:
