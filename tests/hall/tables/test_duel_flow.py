@@ -28,7 +28,7 @@ def stocked(ann, bo, cy):
 def test_a_duel_played_to_the_end_pays_once_and_sends_every_card_home(stocked, settings):
     """H7.4 forms on the last acceptance; H7.5 reveal; H8.4-H8.8 bets; H7.9 the end."""
     settings.DISCORD_WEBHOOK_URL = "http://127.0.0.1:9/webhook"
-    ann, bo, cy = stocked
+    ann, bo, _ = stocked
     game = duel(ann, bo, cy, now=at(1))
     assert game.kind == "duel" and game.stage == Game.Stage.CHOOSING
     game = choose_all(game, {ann: HANDS["ann"], bo: HANDS["bo"]}, now=at(1, 16))
@@ -71,7 +71,7 @@ def test_a_duel_played_to_the_end_pays_once_and_sends_every_card_home(stocked, s
 
 def test_ready_is_refused_until_the_binding_stake_is_matched(stocked):
     """H7.6: Ready refused to a participant who must still match a binding bet."""
-    ann, bo, cy = stocked
+    ann, bo, _ = stocked
     game = choose_all(duel(ann, bo, now=at(1)), {ann: HANDS["ann"], bo: HANDS["bo"]}, at(1))
     bet(user=ann.user, game_id=game.pk, amount=1, now=at(1))
     ready(user=bo.user, game_id=game.pk, now=at(1))  # an unmatched bet binds nobody (H8.5)
@@ -85,7 +85,7 @@ def test_ready_is_refused_until_the_binding_stake_is_matched(stocked):
 
 def test_a_move_out_of_turn_is_refused_with_the_reason_and_saves_nothing(stocked):
     """H7.7, H8.10"""
-    ann, bo, cy = stocked
+    ann, bo, _ = stocked
     game = choose_all(duel(ann, bo, now=at(1)), {ann: HANDS["ann"], bo: HANDS["bo"]}, at(1))
     game = all_ready(game, [ann, bo], at(1))
     before = (game.moves, game.version)
@@ -99,7 +99,7 @@ def test_a_move_out_of_turn_is_refused_with_the_reason_and_saves_nothing(stocked
 
 def test_duel_requests_decline_withdraw_and_one_game_at_a_time(stocked):
     """H7.1, H7.4"""
-    ann, bo, cy = stocked
+    ann, bo, _ = stocked
     r = request_duel(user=ann.user, opponent_ids=[bo.pk], now=at(1))
     answer_duel(user=bo.user, request_id=r.pk, accept=False, now=at(1))
     assert DuelRequest.objects.get(pk=r.pk).status == "declined"
@@ -126,7 +126,7 @@ def test_acceptance_refused_while_a_player_lacks_four_unlocked_cards(ann, bo):
 
 def test_leaving_before_the_reveal_cancels_a_two_player_duel(stocked):
     """H7.5"""
-    ann, bo, cy = stocked
+    ann, bo, _ = stocked
     game = duel(ann, bo, now=at(1))
     choose_all(game, {ann: HANDS["ann"]}, at(1))
     leave_game(user=bo.user, game_id=game.pk, now=at(1))
@@ -136,7 +136,7 @@ def test_leaving_before_the_reveal_cancels_a_two_player_duel(stocked):
 
 
 def test_choice_can_change_and_must_be_four_own_unlocked_cards(stocked):
-    ann, bo, cy = stocked
+    ann, bo, _ = stocked
     game = duel(ann, bo, now=at(1))
     mine = list(Card.objects.filter(owner=ann).values_list("pk", flat=True))
     with pytest.raises(Refusal, match="at least 4"):
