@@ -28,7 +28,7 @@ def stocked(ann, bo, cy):
 def test_a_duel_played_to_the_end_pays_once_and_sends_every_card_home(stocked, settings):
     """H7.4 forms on the last acceptance; H7.5 reveal; H8.4-H8.8 bets; H7.9 the end."""
     settings.DISCORD_WEBHOOK_URL = "http://127.0.0.1:9/webhook"
-    ann, bo, _ = stocked
+    ann, bo, cy = stocked
     game = duel(ann, bo, cy, now=at(1))
     assert game.kind == "duel" and game.stage == Game.Stage.CHOOSING
     game = choose_all(game, {ann: HANDS["ann"], bo: HANDS["bo"]}, now=at(1, 16))
@@ -99,7 +99,7 @@ def test_a_move_out_of_turn_is_refused_with_the_reason_and_saves_nothing(stocked
 
 def test_duel_requests_decline_withdraw_and_one_game_at_a_time(stocked):
     """H7.1, H7.4"""
-    ann, bo, _ = stocked
+    ann, bo, cy = stocked
     r = request_duel(user=ann.user, opponent_ids=[bo.pk], now=at(1))
     answer_duel(user=bo.user, request_id=r.pk, accept=False, now=at(1))
     assert DuelRequest.objects.get(pk=r.pk).status == "declined"
