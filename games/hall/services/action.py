@@ -55,7 +55,7 @@ def in_open_phase(
         phase = lock_open_phase(cycle, now)
         me = Player.objects.filter(cycle=cycle, user=user).values_list("pk", flat=True).first()
         if me is None:
-            raise Refusal(f"Join {cycle} first: press Join on the Hall's page.")
+            raise Refusal(f"Join {cycle} first: press Join on the Hall's page (H2.1).")
         ids = sorted({me, *others})
         rows = Player.objects.select_for_update(of=("self",)).select_related("user")
         locked = {p.pk: p for p in rows.filter(pk__in=ids).order_by("pk")}

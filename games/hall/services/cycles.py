@@ -16,7 +16,7 @@ def current_cycle() -> Cycle | None:
 def running_cycle() -> Cycle:
     cycle = current_cycle()
     if cycle is None:
-        raise Refusal("The Hall is closed: no cycle is running. Check back when one starts.")
+        raise Refusal("The Hall is closed: no cycle is running. Check back when one starts (H1.2).")
     return cycle
 
 

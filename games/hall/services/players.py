@@ -24,7 +24,7 @@ def join(*, user, now: dt.datetime | None = None) -> tuple[Player, bool]:
     now = now or timezone.now()
     cycle = current_cycle()
     if cycle is None:
-        raise Refusal("The Hall is closed: no cycle is running.")
+        raise Refusal("The Hall is closed: no cycle is running (H1.2).")
     catch_up(cycle, now)
     with transaction.atomic():
         # Joining racing a boundary: the phase row share-locked, so the player's joining

@@ -76,7 +76,7 @@ def cast_proposal_vote(
 ) -> Proposal:
     """H10.4 Set one's vote to For, Against or none (`None`), changeable until the end."""
     if choice not in (None, *ProposalVote.Choice.values):
-        raise Refusal("Vote For or Against, or clear your vote.")
+        raise Refusal("Vote For or Against, or clear your vote (H10.4).")
     with in_open_phase(user=user, now=now, acts=False) as m:
         proposal = _locked(m.cycle, proposal_id)
         if not voting_open(proposal, m.phase.number, m.now):
@@ -255,7 +255,7 @@ def mark_enacted(*, actor, proposal: Proposal, note_text: str) -> Proposal:
     with transaction.atomic():
         proposal = Proposal.objects.select_for_update().get(pk=proposal.pk)
         if proposal.status != Status.ADOPTED:
-            raise Refusal(f"Proposal {proposal.number} is not adopted; nothing to enact.")
+            raise Refusal(f"Proposal {proposal.number} is not adopted; nothing to enact (H10.7).")
         if proposal.enacted_at:
             raise Refusal(f"Proposal {proposal.number} is enacted already.")
         proposal.enacted_at = timezone.now()
