@@ -5,7 +5,9 @@ holds the open phase's row share-locked, then the players it touches locked in i
 The boundary locks the phase exclusively, so it waits for changes under way, and a change
 arriving while it runs waits, finds the phase closed and lands in the next phase (the
 player is told which). A boundary already due but not yet run by the job is run first.
-Lock order everywhere: phase, then players (by id), then the cycle row.
+Lock order everywhere: the phase, the players (by id), the cycle row, then the row the
+change is about (a proposal, request, ruling, vote or candidacy); the timers, which take no
+phase, start at the cycle row.
 """
 
 from __future__ import annotations

@@ -300,6 +300,12 @@ def cast_confidence(
 def end_confidence_vote(vote_id: int) -> ConfidenceVote | None:
     """H11.6 At its end: overturned if Overturn votes are strictly more (exactly once)."""
     with transaction.atomic():
+        # Lock order as in self_overturn: the cycle, the ruling, then the vote.
+        ruling_id, cycle_id = ConfidenceVote.objects.values_list(
+            "ruling_id", "ruling__request__cycle_id"
+        ).get(pk=vote_id)
+        Cycle.objects.select_for_update().get(pk=cycle_id)
+        Ruling.objects.select_for_update().get(pk=ruling_id)
         vote = (
             ConfidenceVote.objects.select_for_update(of=("self",))
             .select_related("ruling__request__cycle")

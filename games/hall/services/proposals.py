@@ -122,8 +122,8 @@ def edit_proposal(
     if not title or not text:
         raise Refusal("A proposal needs a title and a text (H10.1).")
     with in_open_phase(user=user, now=now, acts=False) as m:
+        number = _next_number(m.cycle)  # the cycle row before the proposal's, as the timer
         old = _own_open(m, proposal_id)
-        number = _next_number(m.cycle)
         new = Proposal.objects.create(
             cycle=m.cycle,
             number=number,
