@@ -124,6 +124,8 @@ def edit_proposal(
     with in_open_phase(user=user, now=now, acts=False) as m:
         number = _next_number(m.cycle)  # the cycle row before the proposal's, as the timer
         old = _own_open(m, proposal_id)
+        if old.klass == Klass.URGENT and not Reputable.objects.filter(user=user).exists():
+            raise Refusal("Only a reputable player can submit an Urgent proposal (H10.2).")
         new = Proposal.objects.create(
             cycle=m.cycle,
             number=number,
