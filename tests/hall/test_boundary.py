@@ -81,7 +81,8 @@ def test_preview_is_a_dry_run(ann, bo, cycle):
     give_gift(user=ann.user, receiver_id=bo.pk, now=at(2))
     preview = preview_boundary(cycle)
     assert preview["phase"].number == 2
-    assert sorted(preview["inactive"]) == ["Alice", "Bob"] or preview["inactive"]
+    assert preview["inactive"] == ["Bob"]  # Alice acted in phase 2
+    assert preview["lapsing_bonuses"] == 1  # Bob, inactive, has not acted
     assert cycle.phases.get(number=2).status == "open"
 
 
@@ -123,3 +124,28 @@ def test_a_phase_across_the_dst_change_lasts_23_hours(db, admin_user):
     first, second = cycle.phases.order_by("number")[:2]
     assert first.ends_at - first.starts_at == dt.timedelta(hours=23)
     assert second.ends_at - second.starts_at == dt.timedelta(hours=24)
+
+
+def test_an_urgent_proposal_ending_at_a_boundary_is_decided_in_step_4(ann, bo, cycle):
+    """H12.4: events due at a boundary's moment run before it, except proposals, which the
+    boundary decides in step 4 with the Standard ones, in creation order (H10.7)."""
+    import datetime as dt
+
+    from games.hall.models import Proposal
+    from games.hall.services.proposals import cast_proposal_vote
+    from tests.hall.fixtures import reputable
+
+    reputable(ann.user)
+    # Urgent, submitted at phase 1's noon + 0: it ends exactly at phase 3's boundary.
+    urgent = submit_proposal(
+        user=ann.user, title="Urgent", text="x", klass="urgent", now=phase_end(1)
+    )
+    standard = submit_proposal(user=ann.user, title="Standard", text="x", now=at(2))
+    cast_proposal_vote(user=ann.user, proposal_id=standard.pk, choice="for", now=at(3))
+    assert urgent.ends_at == phase_end(1) + dt.timedelta(hours=48) == phase_end(3)
+    run_due(phase_end(3))
+    urgent.refresh_from_db()
+    standard.refresh_from_db()
+    assert (urgent.amendment, standard.amendment) == (1, 2)  # one step, creation order
+    assert cycle.phases.get(number=3).report["proposals"][0]["number"] == urgent.number
+    assert Proposal.objects.filter(status="open").count() == 0

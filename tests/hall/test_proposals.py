@@ -152,3 +152,15 @@ def test_the_boundary_runs_once(ann, cycle):
     assert run_boundary(phase2.pk) is None
     assert cycle.phases.count() == 3
     assert Proposal.objects.get(pk=p.pk).amendment == 1
+
+
+def test_editing_an_urgent_proposal_needs_the_flag_still(ann, cycle):
+    """H10.2, H10.6: the edit is a new Urgent proposal."""
+    from games.hall.models import Reputable
+
+    reputable(ann.user)
+    p = submit(ann, klass="urgent")
+    Reputable.objects.filter(user=ann.user).delete()
+    with pytest.raises(Refusal, match="reputable"):
+        edit_proposal(user=ann.user, proposal_id=p.pk, title="T", text="x", now=at(1, 16))
+    assert Proposal.objects.get(pk=p.pk).status == "open"

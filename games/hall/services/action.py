@@ -5,7 +5,9 @@ holds the open phase's row share-locked, then the players it touches locked in i
 The boundary locks the phase exclusively, so it waits for changes under way, and a change
 arriving while it runs waits, finds the phase closed and lands in the next phase (the
 player is told which). A boundary already due but not yet run by the job is run first.
-Lock order everywhere: phase, then players (by id), then the cycle row.
+Lock order everywhere: the phase, the players (by id), the cycle row, then the row the
+change is about (a proposal, request, ruling, vote or candidacy); the timers, which take no
+phase, start at the cycle row.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ def in_open_phase(
         phase = lock_open_phase(cycle, now)
         me = Player.objects.filter(cycle=cycle, user=user).values_list("pk", flat=True).first()
         if me is None:
-            raise Refusal(f"Join {cycle} first: press Join on the Hall's page.")
+            raise Refusal(f"Join {cycle} first: press Join on the Hall's page (H2.1).")
         ids = sorted({me, *others})
         rows = Player.objects.select_for_update(of=("self",)).select_related("user")
         locked = {p.pk: p for p in rows.filter(pk__in=ids).order_by("pk")}

@@ -100,7 +100,7 @@ def end_cycle(*, actor, cycle: Cycle, reason: str, now: dt.datetime | None = Non
         phase = cycle.phases.select_for_update().filter(status=Phase.Status.OPEN).first()
         cycle = Cycle.objects.select_for_update().get(pk=cycle.pk)
         if not cycle.is_current:
-            raise Refusal(f"{cycle} has ended already.")
+            raise Refusal(f"{cycle} has ended already (H1.9).")
         close_cycle(cycle, now=now, phase=phase.number if phase else 0, winner=None, reason=reason)
         record(actor, "end cycle", cycle, cycle, reason)
     return cycle
@@ -113,7 +113,7 @@ def set_phase_length(*, actor, cycle: Cycle, days: int) -> Cycle:
         raise Refusal("A phase lasts a whole number of days from 1 to 7 (H1.4).")
     cycle = Cycle.objects.select_for_update().get(pk=cycle.pk)
     if not cycle.is_current:
-        raise Refusal(f"{cycle} has ended.")
+        raise Refusal(f"{cycle} has ended (H1.9).")
     cycle.phase_days = days
     cycle.save(update_fields=["phase_days"])
     record(actor, "set phase length", cycle, f"{days} day(s)")
@@ -127,7 +127,7 @@ def set_kit(*, actor, cycle: Cycle, cards: int, vertebrae: int, chips: int, now=
     if (now or timezone.now()) >= cycle.starts_at:
         raise Refusal("The starting kit can only be set before the cycle starts (H2.2).")
     if min(cards, vertebrae, chips) < 0:
-        raise Refusal("A starting kit holds whole numbers, 0 or more.")
+        raise Refusal("A starting kit holds whole numbers, 0 or more (H2.2).")
     cycle.kit_cards, cycle.kit_vertebrae, cycle.kit_chips = cards, vertebrae, chips
     cycle.save(update_fields=["kit_cards", "kit_vertebrae", "kit_chips"])
     record(actor, "set starting kit", cycle, f"{cards} cards, {vertebrae} V, {chips} Chips")

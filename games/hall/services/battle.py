@@ -39,7 +39,7 @@ def withdraw_engagement(*, user, now: dt.datetime | None = None) -> None:
     with in_open_phase(user=user, now=now) as m:
         gone, _ = Engagement.objects.filter(player=m.player, phase=m.phase.number).delete()
         if not gone:
-            raise Refusal("You are not engaged in battle this phase.")
+            raise Refusal("You are not engaged in battle this phase (H7.2).")
         note(
             m.cycle,
             m.phase.number,

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
 from django.db import IntegrityError, transaction
 
 from goonsite.refusal import Refusal
 
-from ..models import Cycle, Phase, Player
+from ..models import Cycle, Player
 
 
 def current_cycle() -> Cycle | None:
@@ -18,7 +16,7 @@ def current_cycle() -> Cycle | None:
 def running_cycle() -> Cycle:
     cycle = current_cycle()
     if cycle is None:
-        raise Refusal("The Hall is closed: no cycle is running. Check back when one starts.")
+        raise Refusal("The Hall is closed: no cycle is running. Check back when one starts (H1.2).")
     return cycle
 
 
@@ -28,25 +26,13 @@ def player_of(user, cycle: Cycle) -> Player | None:
     return Player.objects.filter(cycle=cycle, user=user).select_related("user").first()
 
 
-def joined_phase_for(cycle: Cycle, now: dt.datetime) -> int:
-    if now < cycle.starts_at:
-        return 0
-    phase = cycle.phases.filter(status=Phase.Status.OPEN).order_by("number").first()
-    return phase.number if phase else 0
-
-
-def create_player(user, cycle: Cycle, now: dt.datetime) -> tuple[Player, bool]:
+def create_player(user, cycle: Cycle, joined_phase: int) -> tuple[Player, bool]:
     """The player's row, created on the first Join (safe under parallel requests)."""
     player = Player.objects.filter(cycle=cycle, user=user).first()
     if player is not None:
         return player, False
     try:
         with transaction.atomic():
-            return (
-                Player.objects.create(
-                    cycle=cycle, user=user, joined_phase=joined_phase_for(cycle, now)
-                ),
-                True,
-            )
+            return Player.objects.create(cycle=cycle, user=user, joined_phase=joined_phase), True
     except IntegrityError:
         return Player.objects.get(cycle=cycle, user=user), False

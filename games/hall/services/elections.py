@@ -56,9 +56,11 @@ def _open_candidacy(m, candidacy_id: int) -> Candidacy:
         .first()
     )
     if candidacy is None or candidacy.week != current_week(m.cycle, m.now):
-        raise Refusal("That candidacy is not open: its week has ended or it was withdrawn.")
+        raise Refusal(
+            "That candidacy is not open: its week has ended or it was withdrawn (H11.10)."
+        )
     if Election.objects.filter(cycle=m.cycle, week=candidacy.week).exists():
-        raise Refusal(f"Week {candidacy.week}'s election is decided already.")
+        raise Refusal(f"Week {candidacy.week}'s election is decided already (H11.10).")
     return candidacy
 
 
@@ -66,7 +68,7 @@ def withdraw_candidacy(*, user, candidacy_id: int, now: dt.datetime | None = Non
     with in_open_phase(user=user, now=now, acts=False) as m:
         candidacy = _open_candidacy(m, candidacy_id)
         if candidacy.player_id != m.player.pk:
-            raise Refusal("Only the candidate can withdraw a candidacy.")
+            raise Refusal("Only the candidate can withdraw a candidacy (H11.10).")
         candidacy.withdrawn = True
         candidacy.save(update_fields=["withdrawn"])
         note(m.cycle, m.phase.number, "candidacy", f"{m.player} withdrew their candidacy.", m.now)
@@ -78,7 +80,7 @@ def vote_candidacy(
 ) -> Candidacy:
     """H11.10 Support or Oppose (or clear), on any number of candidacies, changeable."""
     if choice not in (None, *CandidacyVote.Choice.values):
-        raise Refusal("Support or Oppose, or clear your vote.")
+        raise Refusal("Support or Oppose, or clear your vote (H11.10).")
     with in_open_phase(user=user, now=now, acts=False) as m:
         candidacy = _open_candidacy(m, candidacy_id)
         if choice is None:

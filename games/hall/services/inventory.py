@@ -38,9 +38,9 @@ def change(
 ):
     """Add (or, negative, take) Vertebrae and Chips of a locked player row."""
     if player.vertebrae + vertebrae < 0:
-        raise Refusal(f"{player} has only {player.vertebrae} Vertebrae.")
+        raise Refusal(f"{player} has only {player.vertebrae} Vertebrae (H3.1).")
     if player.chips + chips < 0:
-        raise Refusal(f"{player} has only {player.chips} Chips.")
+        raise Refusal(f"{player} has only {player.chips} Chips (H3.1).")
     player.vertebrae += vertebrae
     player.chips += chips
     Player.objects.filter(pk=player.pk).update(vertebrae=player.vertebrae, chips=player.chips)

@@ -45,7 +45,7 @@ def step_down(*, user, now: dt.datetime | None = None) -> None:
     with in_open_phase(user=user, now=now, acts=False) as m:
         cycle = _locked_cycle(m)
         if cycle.judge_id != m.player.pk:
-            raise Refusal("Only the Judge can step down.")
+            raise Refusal("Only the Judge can step down (H11.3).")
         note(cycle, m.phase.number, Activity.Kind.JUDGE, f"{m.player} stepped down.", m.now)
         change_judge(cycle, None, m.now, m.phase.number)
 
@@ -54,20 +54,22 @@ def assent_to_removal(*, user, reason: str, now: dt.datetime | None = None) -> b
     """H11.2 Two different players' assents remove the Judge at once. True if removed."""
     reason = reason.strip()
     if not reason:
-        raise Refusal("Give a reason: a Judge should be removed only for abuse of office.")
+        raise Refusal("Give a reason: a Judge should be removed only for abuse of office (H11.2).")
     with in_open_phase(user=user, now=now, acts=False) as m:
         cycle = _locked_cycle(m)
         if cycle.judge_id is None:
-            raise Refusal("There is no Judge to remove.")
+            raise Refusal("There is no Judge to remove (H11.2).")
         if cycle.judge_id == m.player.pk:
-            raise Refusal("The Judge cannot assent to their own removal; step down instead.")
+            raise Refusal(
+                "The Judge cannot assent to their own removal; step down instead (H11.2, H11.3)."
+            )
         try:
             with transaction.atomic():
                 RemovalAssent.objects.create(
                     cycle=cycle, term=cycle.judge_term, player=m.player, reason=reason[:300]
                 )
         except IntegrityError:
-            raise Refusal("You have already assented to this Judge's removal.") from None
+            raise Refusal("You have already assented to this Judge's removal (H11.2).") from None
         judge = Player.objects.select_related("user").get(pk=cycle.judge_id)
         note(
             cycle,
@@ -93,14 +95,14 @@ def withdraw_assent(*, user, now: dt.datetime | None = None) -> None:
             cycle=cycle, term=cycle.judge_term, player=m.player
         ).delete()
         if not gone:
-            raise Refusal("You have no standing assent to withdraw.")
+            raise Refusal("You have no standing assent to withdraw (H11.2).")
 
 
 def submit_request(*, user, kind: str, text: str, now: dt.datetime | None = None):
     """H11.4 A question or a statement; public and numbered; waits while the office is vacant."""
     text = text.strip()
     if kind not in JusticeRequest.Kind.values or not text:
-        raise Refusal("A request for justice is a question or a statement, with its text.")
+        raise Refusal("A request for justice is a question or a statement, with its text (H11.4).")
     with in_open_phase(user=user, now=now, acts=False) as m:
         Cycle.objects.filter(pk=m.cycle.pk).update(request_count=F("request_count") + 1)
         number = Cycle.objects.values_list("request_count", flat=True).get(pk=m.cycle.pk)
@@ -131,9 +133,9 @@ def withdraw_request(*, user, request_id: int, now: dt.datetime | None = None) -
     with in_open_phase(user=user, now=now, acts=False) as m:
         request = _locked_request(m, request_id)
         if request.author_id != m.player.pk:
-            raise Refusal("Only its author can withdraw a request.")
+            raise Refusal("Only its author can withdraw a request (H11.4).")
         if request.status != JusticeRequest.Status.OPEN:
-            raise Refusal(f"Request {request.number} is not open.")
+            raise Refusal(f"Request {request.number} is not open (H11.4).")
         request.status = JusticeRequest.Status.WITHDRAWN
         request.save(update_fields=["status"])
 
@@ -165,9 +167,11 @@ def issue_ruling(
         if cycle.judge_id != m.player.pk:
             raise Refusal("Only the Judge can issue rulings (H11.5).")
         if request.status != JusticeRequest.Status.OPEN:
-            raise Refusal(f"Request {request.number} is not open.")
+            raise Refusal(f"Request {request.number} is not open (H11.4).")
         if request.author_id == m.player.pk:
-            raise Refusal("The Judge cannot answer their own request; it waits for another Judge.")
+            raise Refusal(
+                "The Judge cannot answer their own request; it waits for another Judge (H11.4)."
+            )
         ruling = Ruling.objects.create(
             request=request,
             judge=m.player,
@@ -201,9 +205,11 @@ def self_overturn(
         cycle = _locked_cycle(m)
         ruling = _locked_ruling(m, ruling_id)
         if ruling.judge_id != m.player.pk or cycle.judge_id != m.player.pk:
-            raise Refusal("Only the Judge who issued a ruling, while still Judge, can overturn it.")
+            raise Refusal(
+                "Only the Judge who issued a ruling, while still Judge, can overturn it (H11.7)."
+            )
         if ruling.overturned:
-            raise Refusal("That ruling is overturned already.")
+            raise Refusal("That ruling is overturned already (H11.8).")
         if not within(ruling.issued_at, m.now, SELF_OVERTURN_WITHIN):
             raise Refusal("A Judge can overturn their ruling only within one week (H11.7).")
         verdict = _verdict(ruling.request, answer, truth)
@@ -247,7 +253,7 @@ def open_confidence_vote(*, user, ruling_id: int, now: dt.datetime | None = None
     with in_open_phase(user=user, now=now, acts=False) as m:
         ruling = _locked_ruling(m, ruling_id)
         if ruling.overturned:
-            raise Refusal("That ruling is overturned; there is nothing to vote on.")
+            raise Refusal("That ruling is overturned; there is nothing to vote on (H11.6).")
         if not within(ruling.issued_at, m.now, CONFIDENCE_OPEN_WITHIN):
             raise Refusal("A confidence vote can be opened only within 4 days of a ruling (H11.6).")
         if ConfidenceVote.objects.filter(ruling=ruling).exists():
@@ -271,7 +277,7 @@ def cast_confidence(
 ) -> ConfidenceVote:
     """H11.6 Affirm or Overturn (or clear), changeable for 48 h; the deadline wins (H12.1)."""
     if choice not in (None, *ConfidenceBallot.Choice.values):
-        raise Refusal("Vote Affirm or Overturn, or clear your vote.")
+        raise Refusal("Vote Affirm or Overturn, or clear your vote (H11.6).")
     with in_open_phase(user=user, now=now, acts=False) as m:
         vote = (
             ConfidenceVote.objects.select_for_update()
@@ -294,6 +300,12 @@ def cast_confidence(
 def end_confidence_vote(vote_id: int) -> ConfidenceVote | None:
     """H11.6 At its end: overturned if Overturn votes are strictly more (exactly once)."""
     with transaction.atomic():
+        # Lock order as in self_overturn: the cycle, the ruling, then the vote.
+        ruling_id, cycle_id = ConfidenceVote.objects.values_list(
+            "ruling_id", "ruling__request__cycle_id"
+        ).get(pk=vote_id)
+        Cycle.objects.select_for_update().get(pk=cycle_id)
+        Ruling.objects.select_for_update().get(pk=ruling_id)
         vote = (
             ConfidenceVote.objects.select_for_update(of=("self",))
             .select_related("ruling__request__cycle")

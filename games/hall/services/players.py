@@ -12,9 +12,11 @@ from goonsite.refusal import Refusal
 from ..models import Activity, Ledger, Player
 from ..rolls import new_seed, roll
 from ..rules.shop import HOLO_CHANCE
+from .action import lock_open_phase
 from .cycles import create_player, current_cycle
 from .inventory import add_cards, change
 from .log import note
+from .timers import catch_up
 
 
 def join(*, user, now: dt.datetime | None = None) -> tuple[Player, bool]:
@@ -22,9 +24,13 @@ def join(*, user, now: dt.datetime | None = None) -> tuple[Player, bool]:
     now = now or timezone.now()
     cycle = current_cycle()
     if cycle is None:
-        raise Refusal("The Hall is closed: no cycle is running.")
+        raise Refusal("The Hall is closed: no cycle is running (H1.2).")
+    catch_up(cycle, now)
     with transaction.atomic():
-        player, created = create_player(user, cycle, now)
+        # Joining racing a boundary: the phase row share-locked, so the player's joining
+        # phase is the one the boundary's activity step sees (H4.2).
+        joined_phase = lock_open_phase(cycle, now).number if now >= cycle.starts_at else 0
+        player, created = create_player(user, cycle, joined_phase)
         if not created:
             return player, False
         player = Player.objects.select_for_update().select_related("user").get(pk=player.pk)

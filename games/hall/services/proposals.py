@@ -76,7 +76,7 @@ def cast_proposal_vote(
 ) -> Proposal:
     """H10.4 Set one's vote to For, Against or none (`None`), changeable until the end."""
     if choice not in (None, *ProposalVote.Choice.values):
-        raise Refusal("Vote For or Against, or clear your vote.")
+        raise Refusal("Vote For or Against, or clear your vote (H10.4).")
     with in_open_phase(user=user, now=now, acts=False) as m:
         proposal = _locked(m.cycle, proposal_id)
         if not voting_open(proposal, m.phase.number, m.now):
@@ -122,8 +122,10 @@ def edit_proposal(
     if not title or not text:
         raise Refusal("A proposal needs a title and a text (H10.1).")
     with in_open_phase(user=user, now=now, acts=False) as m:
+        number = _next_number(m.cycle)  # the cycle row before the proposal's, as the timer
         old = _own_open(m, proposal_id)
-        number = _next_number(m.cycle)
+        if old.klass == Klass.URGENT and not Reputable.objects.filter(user=user).exists():
+            raise Refusal("Only a reputable player can submit an Urgent proposal (H10.2).")
         new = Proposal.objects.create(
             cycle=m.cycle,
             number=number,
@@ -255,7 +257,7 @@ def mark_enacted(*, actor, proposal: Proposal, note_text: str) -> Proposal:
     with transaction.atomic():
         proposal = Proposal.objects.select_for_update().get(pk=proposal.pk)
         if proposal.status != Status.ADOPTED:
-            raise Refusal(f"Proposal {proposal.number} is not adopted; nothing to enact.")
+            raise Refusal(f"Proposal {proposal.number} is not adopted; nothing to enact (H10.7).")
         if proposal.enacted_at:
             raise Refusal(f"Proposal {proposal.number} is enacted already.")
         proposal.enacted_at = timezone.now()
