@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .views import economy, justice, pages, preview, proposals
+from .views import economy, justice, pages, preview, proposals, tables
 
 app_name = "hall"
 urlpatterns = [
@@ -11,6 +11,17 @@ urlpatterns = [
     path("shop/buy/", economy.shop_buy, name="buy"),
     path("battle/", economy.battle_lobby, name="battle_lobby"),
     path("battle/engage/", economy.battle_engage, name="battle"),
+    path("duels/", tables.duels, name="duels"),
+    path("duels/request/", tables.duel_request, name="duel_request"),
+    path("duels/<int:request_id>/answer/", tables.duel_answer, name="duel_answer"),
+    path("games/<int:game_id>/", tables.game_page, name="game"),
+    path("games/<int:game_id>/poll/", tables.game_poll, name="game_poll"),
+    path("games/<int:game_id>/replay/", tables.game_replay, name="game_replay"),
+    path("games/<int:game_id>/hand/", tables.game_hand, name="game_hand"),
+    path("games/<int:game_id>/bet/", tables.game_bet, name="game_bet"),
+    path("games/<int:game_id>/play/", tables.game_play, name="game_play"),
+    path("games/<int:game_id>/draw/", tables.game_draw, name="game_draw"),
+    path("games/<int:game_id>/give/", tables.game_give, name="game_give"),
     path("players/", pages.players, name="players"),
     path("players/<int:player_id>/", pages.inventory, name="inventory"),
     path("deck/", economy.deck, name="deck"),

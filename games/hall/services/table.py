@@ -29,7 +29,7 @@ from django.utils import timezone
 
 from goonsite.refusal import Refusal
 
-from ..engine import run
+from ..engine import InputError, run
 from ..models import Activity, Card, Cycle, Game, Phase, Player, Seat
 from ..rolls import new_seed
 from .action import lock_open_phase, mark_acted
@@ -176,7 +176,10 @@ def try_move(t: Table, move: dict) -> dict:
         raise Refusal("This game is over (H8.27).")
     sync_inventories(t)
     moves = [*game.moves, move]
-    out = run(engine_input(game, moves))
+    try:
+        out = run(engine_input(game, moves))
+    except InputError:  # a target or giver who is not at this table
+        raise Refusal("That names someone who is not at this table.") from None
     refused = [r for r in out["refusals"] if r["index"] == len(moves) - 1]
     if refused:
         raise Refusal(explain(t, refused[0]))
