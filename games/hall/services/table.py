@@ -297,11 +297,12 @@ def finish(t: Table, out: dict) -> None:
     game.stage, game.result, game.ended_at = Game.Stage.OVER, out["result"], t.now
     game.deadline = None
     send_cards_home(game, t.seats.values())
+    game.save()  # over before paying: a payout that ends the cycle must not abandon it
     phase = t.phase.number
     if out["result"] == "won":
         winner = t.player(out["winner"])
         game.winner = winner
-        chips = {t.player(e["id"]): e["chips_delta"] for e in out["players"] if e["chips_delta"]}
+        chips = stake_transfers(t, out)
         if chips:
             pay_stakes(t.cycle, chips, game_ref=t.ref, phase=phase, now=t.now)
         if out["reward"]:
@@ -311,6 +312,23 @@ def finish(t: Table, out: dict) -> None:
     text = result_line(t, out)
     note(t.cycle, phase, Activity.Kind.BATTLE, text, t.now)
     announce(t.cycle, text)
+
+
+def stake_transfers(t: Table, out: dict) -> dict[Player, int]:
+    """H8.24(a) as the engine reports it. Chips at stake are locked (H3.4), but the shop and
+    trades do not know it yet: a loser who spent them pays what they still hold, and the
+    winner receives what was actually paid, so the end of a game can never fail."""
+    paid: dict[Player, int] = {}
+    winner = t.player(out["winner"])
+    for entry in out["players"]:
+        loss = entry["chips_delta"]
+        if loss < 0:
+            player = t.player(entry["id"])
+            paid[player] = -min(-loss, player.chips)
+    total = -sum(paid.values())
+    if total:
+        paid[winner] = total
+    return {p: c for p, c in paid.items() if c}
 
 
 def result_line(t: Table, out: dict) -> str:

@@ -23,7 +23,7 @@ from ..services.duels import answer_duel, request_duel, withdraw_duel
 from ..services.table import in_a_game
 from ..table_forms import BetForm, ChallengeForm, DrawForm, GiveForm, HandForm, PlayForm
 from ..table_models import DuelRequest, Seat, seats_in_play
-from ..table_view import hand_choices, table_view
+from ..table_view import Tile, hand_choices, table_view
 from .common import act, form_refusal, hall_context
 
 GAME_PAGE = "hall/game.html"
@@ -277,5 +277,8 @@ def game_give(request: HttpRequest, game_id: int) -> HttpResponse:
     return _act_at_table(
         request,
         game_id,
-        lambda: moves.give(user=request.user, game_id=game_id, card=card) and f"You gave {card}.",
+        lambda: (
+            moves.give(user=request.user, game_id=game_id, card=card)
+            and f"You gave {Tile(card).label}."
+        ),
     )

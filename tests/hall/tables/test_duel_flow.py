@@ -147,3 +147,22 @@ def test_choice_can_change_and_must_be_four_own_unlocked_cards(stocked):
     choose_hand(user=ann.user, game_id=game.pk, card_ids=mine[:4], now=at(1))
     choose_hand(user=ann.user, game_id=game.pk, card_ids=mine[1:5], now=at(1))
     assert set(Card.objects.filter(locked=True).values_list("pk", flat=True)) == set(mine[1:5])
+
+
+def test_a_loser_who_spent_the_chips_at_stake_pays_what_they_hold(stocked):
+    """H8.24(a) with H3.4 not yet enforced by the shop: the end never fails (H7.8 synced)."""
+    from games.hall.services.inventory import change
+
+    ann, bo, _ = stocked
+    game = choose_all(duel(ann, bo, now=at(1)), {ann: HANDS["ann"], bo: HANDS["bo"]}, at(1))
+    bet(user=ann.user, game_id=game.pk, amount=2, now=at(1))
+    match(user=bo.user, game_id=game.pk, now=at(1))
+    game = all_ready(game, [ann, bo], at(1))
+    for p in (ann, bo):  # both spend every Chip elsewhere during the game
+        p = fresh(p)
+        change(p, chips=-p.chips, reason="admin", ref="test", phase=1)
+    game = play_to_the_end(game, now=at(1, 20))
+    assert game.result == "won"
+    assert (fresh(ann).chips, fresh(bo).chips) == (0, 0)
+    assert not Ledger.objects.filter(reason=Ledger.Reason.BET).exists()
+    assert not Card.objects.filter(locked=True).exists()

@@ -100,7 +100,7 @@ def test_the_awaited_player_sees_legal_cards_highlighted_and_plays_by_htmx(clien
         {"card": legal[0]},
         headers={"HX-Request": "true"},
     )
-    assert f"You played {legal[0]}" in done.text and 'id="table"' in done.text
+    assert "You played" in done.text and 'id="table"' in done.text
     assert Game.objects.get(pk=game.pk).moves[-1] == {
         "type": "play",
         "card": legal[0],
