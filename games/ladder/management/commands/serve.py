@@ -2,6 +2,7 @@ import signal
 import subprocess
 import sys
 import time
+
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
