@@ -19,10 +19,17 @@ from .models import (
     Announcement,
     Card,
     Cycle,
+    Election,
+    Gift,
+    JusticeRequest,
     Ledger,
+    Phase,
     Player,
     Proposal,
+    Purchase,
     Reputable,
+    Ruling,
+    Trade,
 )
 from .rules.timing import valid_phase_days
 from .services import admin as powers
@@ -343,3 +350,45 @@ class AnnouncementAdmin(ReadOnly):
             resend(row)
             powers.record(request.user, "re-send Discord post", row.cycle, row.pk)
         self.message_user(request, f"Queued {queryset.count()} post(s) again.")
+
+
+@admin.register(Phase)
+class PhaseAdmin(ReadOnly):
+    """Phases and their reports (H14.4); boundaries run only from the job (H12.1)."""
+
+    list_display = ("cycle", "number", "starts_at", "ends_at", "status", "closed_at")
+    list_filter = ("cycle", "status")
+
+
+@admin.register(Gift)
+class GiftAdmin(ReadOnly):
+    list_display = ("at", "phase", "giver", "receiver", "cards", "bonus", "seed")
+    list_filter = ("cycle", "bonus")
+
+
+@admin.register(Purchase)
+class PurchaseAdmin(ReadOnly):
+    list_display = ("at", "phase", "player", "item", "cost", "cards", "seed")
+    list_filter = ("item",)
+
+
+@admin.register(Trade)
+class TradeAdmin(ReadOnly):
+    list_display = ("created_at", "offerer", "receiver", "summary", "status")
+    list_filter = ("cycle", "status")
+
+
+@admin.register(JusticeRequest)
+class JusticeRequestAdmin(ReadOnly):
+    list_display = ("number", "cycle", "author", "kind", "status", "submitted_at")
+    list_filter = ("cycle", "status")
+
+
+@admin.register(Ruling)
+class RulingAdmin(ReadOnly):
+    list_display = ("request", "judge", "issued_at", "overturned")
+
+
+@admin.register(Election)
+class ElectionAdmin(ReadOnly):
+    list_display = ("cycle", "week", "decided_at", "winner")

@@ -38,3 +38,10 @@ def sort_key(face: str, holo: bool) -> int:
 
 
 FACE_CHOICES = [(f, face_name(f)) for f in FACE_IDS]
+
+
+def card_names(ids: list[str]) -> str:
+    """ "7 of Hearts, Queen of Diamonds ✦" for ["7H", "QD*"]."""
+    return ", ".join(
+        face_name(c.removesuffix("*")) + (" ✦" if c.endswith("*") else "") for c in ids
+    )

@@ -18,6 +18,11 @@ ADMIN_PAGES = [
     "admin:hall_proposal_changelist",
     "admin:hall_adminrecord_changelist",
     "admin:hall_ledger_changelist",
+    "admin:hall_phase_changelist",
+    "admin:hall_gift_changelist",
+    "admin:hall_purchase_changelist",
+    "admin:hall_trade_changelist",
+    "admin:hall_announcement_changelist",
     "hall:preview",
 ]
 

@@ -108,3 +108,15 @@ def test_deck_holds_only_own_cards(ann, bo):
     [card] = grant(bo, "5D")
     with pytest.raises(Refusal, match="own inventory"):
         set_deck(user=ann.user, card_ids=[card.pk], now=at(1))
+
+
+def test_chips_received_in_a_trade_can_win_the_cycle(ann, bo, cycle):
+    """H9.1 checked after every change to anyone's Chips, a trade included."""
+    from games.hall.models import Cycle
+
+    grant(ann, chips=3)
+    grant(bo, chips=23)
+    trade = offer_trade(user=ann.user, receiver_id=bo.pk, give=Side(chips=2), ask=Side(), now=at(1))
+    accept_trade(user=bo.user, trade_id=trade.pk, now=at(1, 16))
+    cycle = Cycle.objects.get(pk=cycle.pk)
+    assert cycle.winner_id == bo.pk and not cycle.is_current

@@ -20,6 +20,7 @@ from typing import NamedTuple
 from django.db import connection, transaction
 from django.utils import timezone
 
+from goonsite.clock import CENTRAL
 from goonsite.refusal import Refusal
 
 from ..models import Cycle, Gift, Phase, Player
@@ -80,7 +81,7 @@ def lock_open_phase(cycle: Cycle, now: dt.datetime) -> Phase:
         phase = cycle.phases.filter(status=Phase.Status.OPEN).order_by("number").first()
         if phase is None or now < cycle.starts_at:
             raise Refusal(
-                f"{cycle} starts at {timezone.localtime(cycle.starts_at):%a %b %d, %H:%M} "
+                f"{cycle} starts at {timezone.localtime(cycle.starts_at, CENTRAL):%a %b %d, %H:%M} "
                 "Central; nothing can be done before the start (H1.3)."
             )
         if _share_lock(phase) == Phase.Status.OPEN:

@@ -8,7 +8,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from goonsite.clock import noon_date_for, noon_of
+from goonsite.clock import CENTRAL, noon_date_for, noon_of
 from goonsite.refusal import Refusal
 
 from ..models import Activity, AdminRecord, Card, Cycle, Ledger, Phase, Player, Reputable
@@ -57,7 +57,7 @@ def create_cycle(
     """H1.3 A cycle starts at a noon in the future (default: the next noon)."""
     now = now or timezone.now()
     starts_at = starts_at or next_noon(now)
-    local = timezone.localtime(starts_at, noon_of(now.date()).tzinfo)
+    local = timezone.localtime(starts_at, CENTRAL)
     if (local.hour, local.minute, local.second, local.microsecond) != (12, 0, 0, 0):
         raise Refusal("A cycle starts exactly at a noon, Central time (H1.3).")
     if starts_at <= now and not allow_past_start:

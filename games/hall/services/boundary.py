@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models import Case, Count, Q, When
 from django.utils import timezone
 
-from goonsite.clock import noon_of
+from goonsite.clock import CENTRAL, noon_of
 
 from ..models import Activity, Cycle, Engagement, Gift, Phase, Player
 from ..rules.timing import is_week_end, phase_end_date, week_of
@@ -133,8 +133,8 @@ def form_battle_of_next_phase(cycle: Cycle, k: int, at: dt.datetime | None = Non
 
 def decide_week_if_it_ends(cycle: Cycle, at: dt.datetime, phase: int) -> dict | None:
     """Step 6 (H11.10): if a week ends at this noon, its election is decided."""
-    start = timezone.localdate(cycle.starts_at)
-    noon_date = timezone.localdate(at)
+    start = timezone.localdate(cycle.starts_at, CENTRAL)
+    noon_date = timezone.localdate(at, CENTRAL)
     if not is_week_end(start, noon_date):
         return None
     return decide_week_locked(cycle, week_of(start, noon_date), at, phase)
@@ -167,7 +167,7 @@ def publish_phase_report(cycle: Cycle, phase: Phase, report: dict, at: dt.dateti
 def open_next_phase(cycle: Cycle, phase: Phase) -> Phase:
     """Phase k+1 starts when phase k ends and lasts the cycle's current L days (H1.4)."""
     starts = phase.ends_at
-    ends = noon_of(phase_end_date(timezone.localdate(starts), cycle.phase_days))
+    ends = noon_of(phase_end_date(timezone.localdate(starts, CENTRAL), cycle.phase_days))
     return Phase.objects.create(
         cycle=cycle, number=phase.number + 1, starts_at=starts, ends_at=ends
     )
@@ -189,10 +189,10 @@ def preview_boundary(cycle: Cycle) -> dict:
         .values_list("user__display_name", flat=True)
     )
     proposals = proposals_ending_at_boundary(cycle, k, at)
-    start = timezone.localdate(cycle.starts_at)
+    start = timezone.localdate(cycle.starts_at, CENTRAL)
     week = (
-        week_of(start, timezone.localdate(at))
-        if is_week_end(start, timezone.localdate(at))
+        week_of(start, timezone.localdate(at, CENTRAL))
+        if is_week_end(start, timezone.localdate(at, CENTRAL))
         else None
     )
     return {

@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count
 from django.utils import timezone
 
+from goonsite.clock import CENTRAL, noon_date_for
 from goonsite.refusal import Refusal
 
 from ..models import Activity, Candidacy, CandidacyVote, Cycle, Election, Reputable
@@ -19,9 +20,7 @@ from .log import note
 
 def current_week(cycle: Cycle, now: dt.datetime) -> int:
     """H1.6 The week a moment belongs to: the week whose ending noon is the next to come."""
-    local = timezone.localtime(now)
-    noon_date = local.date() if local.hour < 12 else local.date() + dt.timedelta(days=1)
-    return week_of(timezone.localdate(cycle.starts_at), noon_date)
+    return week_of(timezone.localdate(cycle.starts_at, CENTRAL), noon_date_for(now))
 
 
 def submit_candidacy(*, user, now: dt.datetime | None = None) -> Candidacy:

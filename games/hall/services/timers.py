@@ -18,7 +18,7 @@ from typing import NamedTuple
 from django.db.models import Max
 from django.utils import timezone
 
-from goonsite.clock import noon_of
+from goonsite.clock import CENTRAL, noon_of
 
 from ..models import ConfidenceVote, Cycle, Phase, Proposal
 from ..rules.timing import week_end_date
@@ -58,7 +58,7 @@ def next_due(cycle: Cycle, now: dt.datetime) -> Due | None:
     if urgent:
         due.append(Due(urgent.ends_at, 2, "urgent", urgent.pk))
     week = (cycle.elections.aggregate(last=Max("week"))["last"] or 0) + 1
-    week_ends = noon_of(week_end_date(timezone.localdate(cycle.starts_at), week))
+    week_ends = noon_of(week_end_date(timezone.localdate(cycle.starts_at, CENTRAL), week))
     if week_ends <= now:
         due.append(Due(week_ends, 3, "week", week))
     return min(due) if due else None

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from ..cards import card_names
 from ..forms import BuyForm, DeckForm, GiftForm, TradeForm, first_error
 from ..models import Card, Engagement, Player
 from ..rules.shop import PRICE_LIST, ShopItem
@@ -52,9 +53,9 @@ def gift(request: HttpRequest) -> HttpResponse:
 
     def do() -> str:
         g = give_gift(user=request.user, receiver_id=form.cleaned_data["receiver"])
-        text = f"{g.receiver} received {len(g.cards)} card(s) from you: {', '.join(g.cards)}."
+        text = f"{g.receiver} received {len(g.cards)} card(s) from you: {card_names(g.cards)}."
         if g.bonus == "granted":
-            text += f" They had acted already: your giver bonus is {g.bonus_card}."
+            text += f" They had acted already: your giver bonus is {card_names([g.bonus_card])}."
         elif g.bonus == "pending":
             text += " They are inactive: if they act this phase, you get a card too."
         return text + f" (Phase {g.phase}.)"
@@ -93,7 +94,7 @@ def shop_buy(request: HttpRequest) -> HttpResponse:
     def do() -> str:
         p = buy(user=request.user, item=form.cleaned_data["item"])
         name = PRICE_LIST[ShopItem(p.item)].name
-        got = ", ".join(p.cards) if p.cards else f"{p.chips} Chip"
+        got = card_names(p.cards) if p.cards else f"{p.chips} Chip"
         return f"You bought a {name} for {p.cost} Vertebrae: {got}."
 
     return act(

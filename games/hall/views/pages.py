@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from ..forms import DeckForm
-from ..models import Cycle, Gift, Player
+from ..models import Cycle, Gift, Player, Proposal
 from ..selectors import (
     SHOP,
     my_trades,
@@ -30,6 +30,9 @@ def home_context(request: HttpRequest) -> dict:
         context["standings"] = standings(cycle)
         context["others"] = [s for s in context["standings"] if s.player != me]
     if me:
+        context["unvoted"] = (
+            cycle.proposals.filter(status=Proposal.Status.OPEN).exclude(votes__player=me).count()
+        )
         context["my_cards"] = sorted_cards(me)
         context["gifts_in"] = (
             Gift.objects.filter(receiver=me).select_related("giver__user").order_by("-pk")[:5]

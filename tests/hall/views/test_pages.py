@@ -120,3 +120,10 @@ def test_engaging_from_the_page_lists_the_player(ann_client, ann, in_phase_one):
     assert "You engaged in battle" in response.text
     page = ann_client.get(reverse("hall:battle_lobby")).text
     assert "<li>Alice</li>" in page
+
+
+def test_home_counts_proposals_without_my_vote(ann_client, ann, bo, in_phase_one):
+    p = submit_proposal(user=bo.user, title="T", text="x", now=at(1))
+    assert "1 open proposal without your vote" in ann_client.get(reverse("hall:home")).text
+    ann_client.post(reverse("hall:proposal_vote", args=[p.pk]), {"choice": "against"})
+    assert "without your vote" not in ann_client.get(reverse("hall:home")).text
