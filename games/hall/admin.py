@@ -35,6 +35,8 @@ from .rules.timing import valid_phase_days
 from .services import admin as powers
 from .services.announce import resend
 from .services.proposals import mark_enacted
+from .services.table import abandon_game
+from .table_models import DuelRequest, Game
 
 
 class RefusalsShown(admin.ModelAdmin):
@@ -392,3 +394,27 @@ class RulingAdmin(ReadOnly):
 @admin.register(Election)
 class ElectionAdmin(ReadOnly):
     list_display = ("cycle", "week", "decided_at", "winner")
+
+
+@admin.register(Game)
+class GameAdmin(ReadOnly, RefusalsShown):
+    """H7 Exoptosis games; an admin may abandon one (H8.25): every card goes home."""
+
+    list_display = ("pk", "cycle", "kind", "stage", "result", "formed_at", "winner", "deadline")
+    list_filter = ("cycle", "kind", "stage")
+    actions = ["abandon_games"]
+
+    @admin.action(description="Abandon the selected games (H8.25)")
+    def abandon_games(self, request, queryset):
+        done = 0
+        for game in queryset.exclude(stage=Game.Stage.OVER):
+            with self.refusals_shown(request):
+                abandon_game(actor=request.user, game_id=game.pk, reason="admin decision")
+                done += 1
+        self.message_user(request, f"Abandoned {done} game(s); their cards are home.")
+
+
+@admin.register(DuelRequest)
+class DuelRequestAdmin(ReadOnly):
+    list_display = ("pk", "cycle", "requester", "status", "created_at", "expires_at", "game")
+    list_filter = ("cycle", "status")

@@ -399,3 +399,15 @@ def abandon_open_games(cycle: Cycle, now: dt.datetime) -> int:
         game.save()
         count += 1
     return count
+
+
+def abandon_game(*, actor, game_id: int, reason: str, now: dt.datetime | None = None) -> Game:
+    """H8.25, H13 An admin abandons a game: no winner, no Chips, every card home. Recorded."""
+    from .admin import record
+
+    if not reason.strip():
+        raise Refusal("Say why the game is abandoned (H13.3).")
+    with at_table(game_id, now=now) as t:
+        abandon(t, reason)
+        record(actor, "abandon game", t.cycle, t.game, reason)
+    return t.game

@@ -136,3 +136,22 @@ def test_a_cycle_ending_abandons_its_games(pair, admin_user):
     game = Game.objects.get(pk=game.pk)
     assert (game.stage, game.result) == ("over", "abandoned")
     assert not Card.objects.filter(locked=True).exists()
+
+
+def test_an_admin_abandons_a_game_from_the_admin(pair, admin_client, in_phase_one):
+    """H8.25, H13.3: no winner, no Chips, every card home, recorded."""
+    from django.urls import reverse
+
+    from games.hall.models import AdminRecord
+
+    ann, bo = pair
+    game = playing(ann, bo, at(1))
+    admin_client.post(
+        reverse("admin:hall_game_changelist"),
+        {"action": "abandon_games", "_selected_action": [game.pk]},
+    )
+    game = Game.objects.get(pk=game.pk)
+    assert (game.stage, game.result, game.winner) == ("over", "abandoned", None)
+    assert game.moves[-1] == {"type": "abandon"}
+    assert not Card.objects.filter(locked=True).exists()
+    assert AdminRecord.objects.filter(kind="abandon game").count() == 1

@@ -127,3 +127,14 @@ def test_the_replay_steps_through_the_stored_moves(client, pair):
     end = client.get(replay).text
     assert f"After move {len(game.moves)} of {len(game.moves)}" in end
     assert "Play begins" in end and "Play begins" not in start
+
+
+def test_home_links_to_my_game_and_the_battle_page_to_the_duels(client, pair):
+    """H14.1 Hall home: my game if any."""
+    ann, bo = pair
+    client.force_login(ann.user)
+    assert "Your game:" not in client.get(reverse("hall:home")).text
+    game = duel(ann, bo, now=at(1))
+    home = client.get(reverse("hall:home")).text
+    assert f"Your game: Duel {game.pk} (choosing hands)" in home
+    assert reverse("hall:duels") in client.get(reverse("hall:battle_lobby")).text
