@@ -106,7 +106,8 @@ def test_noon_posts_its_report_after_commit(
     [embed] = body["embeds"]
     assert embed["title"] == "Chaos Report · Tuesday, December 8"
     assert embed["url"] == f"https://goonsite.example/archive/{report.pk}/"
-    assert "Bob: Skip on Ava, blocked by Alice's Shield" in embed["description"]
+    assert "⏭️ Bob played Skip on Ava: blocked by Alice's Shield" in embed["description"]
+    assert "🛡️ Alice played Shield on Ava: landed, blocked Bob's Skip" in embed["description"]
     assert "1 gooner(s) drew a card" not in embed["description"]  # Alice used 1 of 3 votes
     post.refresh_from_db()
     assert (post.status, post.attempts, post.message_ids) == ("sent", 1, ["1"])
@@ -162,7 +163,9 @@ def test_a_retry_resumes_after_the_parts_already_sent(fake_discord, report, wait
     """A long report in three parts: part 2 fails; the re-send posts parts 2 and 3 only."""
     report.outcome["plays"] = report.outcome["plays"] * 120
     report.save()
-    parts = payloads(report.outcome, "u")
+    parts = payloads(
+        report.outcome, f"https://goonsite.example/archive/{report.pk}/", report.ladder
+    )
     assert len(parts) >= 3
     fake_discord.script = [(200, {"id": "p1"})] + [(503, {})] * 5
     assert deliver(report.discord.pk) == "failed"
@@ -207,7 +210,7 @@ def test_long_reports_split_within_discord_limits():
         assert len(body["embeds"][0]["description"]) <= DESCRIPTION_LIMIT
         assert body["embeds"][0]["footer"]["text"] == f"Part {n} of {len(bodies)}"
     text = "\n".join(b["embeds"][0]["description"] for b in bodies)
-    assert text.count(": Boost on Ava, landed") == 400
+    assert text.count(" played Boost on Ava: landed") == 400
     assert text.index("Wednesday winners") < text.index("Boost")
 
 

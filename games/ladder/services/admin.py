@@ -90,7 +90,9 @@ def add_to_roster(*, actor, season: Season, names: Iterable[str]) -> list[Ladder
         added.append(
             LadderEntry.objects.create(season=season, contestant=contestant, joined=joined)
         )
-    record(actor, Kind.ADD_TO_ROSTER, season, names=[str(e) for e in added])
+    record(
+        actor, Kind.ADD_TO_ROSTER, season, names=[str(e) for e in added], ids=[e.pk for e in added]
+    )
     return added
 
 
@@ -126,7 +128,13 @@ def unlock(*, actor, entries: Iterable[LadderEntry]) -> list[str]:
         raise Refusal("None of those contestants is locked.")
     LadderEntry.objects.filter(pk__in=[e.pk for e in locked]).update(locked=0)
     names = [str(e) for e in locked]
-    record(actor, Kind.UNLOCK, ", ".join(names), trophies={str(e): e.trophies for e in locked})
+    record(
+        actor,
+        Kind.UNLOCK,
+        ", ".join(names),
+        trophies={str(e): e.trophies for e in locked},
+        ids=[e.pk for e in locked],
+    )
     return names
 
 

@@ -217,7 +217,11 @@ def test_noon_preview_is_a_dry_run(admin_client, alice, alice_player, entries, n
     cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
     play_face_down(user=alice, card="skip", target_id=entries["ava"].pk)
     body = admin_client.get(reverse("noon_preview")).content.decode()
-    assert "Alice: Skip on Ava → landed" in body
+    # The same words as the report page (games.ladder.report_text).
+    assert (
+        "<strong>Alice</strong> played Skip on <strong>Ava</strong>: "
+        "landed, erased 1 vote worth 5 points." in body
+    )
     assert not NoonReport.objects.exists()
     assert Play.objects.get().outcome == ""
     assert LadderEntry.objects.get(pk=entries["ava"].pk).score == 0

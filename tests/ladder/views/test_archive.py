@@ -38,11 +38,20 @@ def test_report_shows_every_card_face_up_with_its_fate(client, charlie, played_d
         client.get(reverse("ladder:report", args=[played_day.pk])).content.decode().split()
     )
     assert (
-        "<strong>Bob</strong> played Skip on <strong>Ava</strong>: blocked by Alice's Shield."
-        in body
+        "<strong>Bob</strong> played Skip on <strong>Ava</strong>: "
+        "blocked by <strong>Alice</strong>&#x27;s Shield." in body
+    )
+    # R8.2: the Shield's own line names the card it blocked.
+    assert (
+        "<strong>Alice</strong> played Shield on <strong>Ava</strong>: "
+        "landed, blocked <strong>Bob</strong>&#x27;s Skip." in body
     )
     assert "<strong>Bob</strong> asked Sakura to fart on <strong>Bo</strong>." in body
-    assert "Alice's Chaos hit" in body
+    assert "<strong>Alice</strong>&#x27;s Chaos hit" in body
+    assert body.count("Chaos hit") == 1  # once, on the card's own line
+    # The seed is revealed, with the SHA-256 the board showed before the day's first vote.
+    day = played_day.day
+    assert f"<code>{day.seed}</code>" in body and day.seed_sha256 in body
     assert "decay" not in body.lower()
     assert "Tuesday, December 8, 2026" in body
 
