@@ -15,6 +15,7 @@ from .engine.rules import (
     TROPHIES_PER_LOCK,
     VOTE_POINTS,
     milestone_reward,
+    milestones_crossed,
     next_milestone,
     play_refusal,
     vote_points,
@@ -40,6 +41,9 @@ class Row:
 
     @property
     def trophy_progress(self) -> int:
+        """Trophies toward the next lock; a locked contestant's meter stays full."""
+        if self.entry.locked:
+            return TROPHIES_PER_LOCK
         return self.entry.trophies % TROPHIES_PER_LOCK
 
 
@@ -85,15 +89,31 @@ class Board:
         return HAND_LIMIT
 
     @property
+    def season_total(self) -> int:
+        """The season vote total as noon will count it: today's votes included."""
+        return self.player.season_votes + len(self.votes)
+
+    @property
+    def milestones_at_noon(self) -> list[dict]:
+        """Milestones today's votes cross: paid at the next noon."""
+        return [
+            {"at": at, "gives": milestone_reward(reward)}
+            for at, reward in milestones_crossed(self.player.season_votes, self.season_total)
+        ]
+
+    @property
     def next_milestone(self) -> dict | None:
-        upcoming = next_milestone(self.player.season_votes)
+        total = self.season_total
+        upcoming = next_milestone(total)
         if upcoming is None:
             return None
         at, reward = upcoming
-        gives = milestone_reward(reward)
-        # Votes cast today count toward the total at noon.
-        total = self.player.season_votes + len(self.votes)
-        return {"at": at, "gives": gives, "total": total, "percent": min(100, total * 100 // at)}
+        return {
+            "at": at,
+            "gives": milestone_reward(reward),
+            "total": total,
+            "percent": total * 100 // at,
+        }
 
 
 def _cannot_play(card: CardId | None, c, entry: LadderEntry) -> str | None:

@@ -18,3 +18,12 @@ def noon_date_for(moment: dt.datetime) -> dt.date:
 def noon_of(date: dt.date) -> dt.datetime:
     """12:00 Central on `date`, DST included (clocks change at 02:00, so noon is unambiguous)."""
     return dt.datetime.combine(date, NOON, tzinfo=CENTRAL)
+
+
+def last_wednesday_noon(moment: dt.datetime) -> dt.datetime:
+    """The latest Wednesday noon Central at or before `moment` (R1.5): a Golden week starts."""
+    local = moment.astimezone(CENTRAL)
+    date = local.date() - dt.timedelta(days=(local.weekday() - 2) % 7)
+    if noon_of(date) > moment:
+        date -= dt.timedelta(days=7)
+    return noon_of(date)

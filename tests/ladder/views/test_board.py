@@ -83,7 +83,7 @@ def test_my_day_and_season_panels(alice_client, alice, alice_player, entries):
     body = alice_client.get(BOARD).content.decode()
     assert "▼ 5 on Ava" in body and "▼ 1 on Cy" in body
     assert "All votes used: you draw a card at noon" in body
-    assert "<strong>12</strong> gives a Mini Gooner" in body
+    assert "<strong>12</strong> reached: a Mini Gooner at noon" in body
     assert "data-noon=" in body
 
 
