@@ -64,7 +64,9 @@ def test_sign_up_open_vote_play_redeem_then_noon(page: Page, live_server, demo, 
     expect(page.locator("li.contestant").first).to_contain_text("Eli")  # 5 points, boosted to 10
     page.get_by_role("link", name="Chaos Report Archive").click()
     page.locator(".reports a").first.click()
-    expect(page.locator(".plays")).to_contain_text("New Gooner played Boost on Eli: landed, their vote counted double: +5 more.")
+    expect(page.locator(".plays")).to_contain_text(
+        "New Gooner played Boost on Eli: landed, their vote counted double: +5 more."
+    )
     expect(page.locator(".report")).to_contain_text("New Gooner redeemed a code: Booster Pack.")
     expect(page.locator(".ladder-table")).to_contain_text("+10")
     page.screenshot(path=artifacts / "report.png", full_page=True)
