@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db.models import Count
 
 from .clock import noon_of
@@ -22,6 +23,8 @@ from .engine.rules import (
     vote_refusal,
 )
 from .models import GameDay, GoldenPlay, HeldCard, LadderEntry, Play, PlayerSeason, SealedItem, Vote
+from .recap import Recap, board_version, latest_moves, load_recap
+from .report_text import moved as moved_text
 from .selectors import as_engine_contestant
 
 
@@ -34,6 +37,12 @@ class Row:
     next_points: int | None
     cannot_vote: str | None
     cannot_play: str | None = None
+    last_noon: dict | None = None  # this contestant's row in the last Chaos Report
+
+    @property
+    def moved(self) -> str:
+        """Places moved at the last noon, as an arrow; empty before the season's first."""
+        return moved_text(self.last_noon) if self.last_noon else ""
 
     @property
     def face_down_cards(self) -> range:
@@ -59,6 +68,21 @@ class Board:
     sealed: list[SealedItem]
     targeting: Card | None = None
     notes: list[str] = field(default_factory=list)
+    recap: Recap | None = None
+    version: str = ""
+
+    @property
+    def poll_seconds(self) -> int:
+        """How often an open board asks whether it changed (settings.LADDER_POLL_SECONDS)."""
+        return settings.LADDER_POLL_SECONDS
+
+    @property
+    def seed_sha256(self) -> str:
+        return self.day.seed_sha256
+
+    @property
+    def last_noon(self):
+        return self.player.season.last_noon
 
     @property
     def noon_at(self) -> dt.datetime:
@@ -140,6 +164,7 @@ def load_board(player: PlayerSeason, day: GameDay, *, targeting: CardId | None =
     voted = {v.entry_id: v for v in votes}
     next_points = vote_points(len(votes) + 1, player.votes_per_day)
     by_id = {str(e.pk): e for e in entries}
+    report, moves = latest_moves(player.season)
     rows = []
     for rank, c in enumerate(ladder_order(as_engine_contestant(e) for e in entries), start=1):
         entry = by_id[c.id]
@@ -160,6 +185,7 @@ def load_board(player: PlayerSeason, day: GameDay, *, targeting: CardId | None =
                 next_points=next_points,
                 cannot_vote=cannot_vote,
                 cannot_play=_cannot_play(targeting, c, entry),
+                last_noon=moves.get(entry.pk),
             )
         )
     return Board(
@@ -176,4 +202,6 @@ def load_board(player: PlayerSeason, day: GameDay, *, targeting: CardId | None =
         cards=list(HeldCard.objects.filter(owner=player).order_by("card", "pk")),
         sealed=list(SealedItem.objects.filter(owner=player, opened_at__isnull=True)),
         targeting=CATALOGUE[targeting] if targeting else None,
+        recap=None if report is None else load_recap(player, report, moves),
+        version=board_version(player.season),
     )

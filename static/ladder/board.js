@@ -1,17 +1,12 @@
 // The countdown to noon Central, shown in the player's own time zone. Reads the DOM on
-// every tick, so it keeps working after htmx swaps in a new "Your day" panel. When noon
-// has come it reloads the board once: the server resolves a due noon on the next request.
+// every tick, so it keeps working after htmx swaps in a new "Your day" panel. Once noon has
+// come, the board's poll (#poller) brings the new ladder and the recap without a reload.
 (function () {
-  var reloading = false;
   function pad(n) { return String(n).padStart(2, "0"); }
   function tick() {
     document.querySelectorAll("[data-noon]").forEach(function (el) {
       var left = Math.max(0, new Date(el.dataset.noon) - Date.now());
       var s = Math.floor(left / 1000);
-      if (left === 0 && !reloading) {
-        reloading = true;
-        setTimeout(function () { window.location.reload(); }, 5000);
-      }
       el.textContent = left === 0 ? "any second now" :
         Math.floor(s / 3600) + "h " + pad(Math.floor(s / 60) % 60) + "m " + pad(s % 60) + "s";
     });

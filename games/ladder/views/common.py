@@ -24,8 +24,11 @@ from .parts import render_parts
 BOARD = "ladder/board.html"
 # The board's partials an htmx answer swaps, by what changed. Messages come last: rendering
 # them uses them up.
-AFTER_ACTION = ("ladder", "today", "season", "hand", "dialog", "messages")
-PICKING_A_TARGET = ("ladder", "hand", "dialog", "messages")
+AFTER_ACTION = ("ladder", "today", "season", "hand", "recap", "poller", "dialog", "messages")
+PICKING_A_TARGET = ("ladder", "hand", "poller", "dialog", "messages")
+# What an open board's poll swaps when something public changed; never the dialog or the
+# messages, so a card being aimed or a message being read is left alone.
+POLLED = ("ladder", "today", "season", "hand", "recap", "poller")
 CONFIRMING = ("dialog", "messages")
 
 
