@@ -61,6 +61,13 @@ class Recap:
         return self.report.day
 
     @property
+    def winners(self) -> list[dict[str, Any]]:
+        """Wednesday's top 3, from the report's ladder rows."""
+        return sorted(
+            (row for row in self.moves.values() if row.get("won")), key=lambda r: r["won"]
+        )
+
+    @property
     def empty(self) -> bool:
         return not (self.votes or self.plays or self.golden or self.dealt or self.trimmed)
 

@@ -254,7 +254,7 @@ def report_json(day: GameDay, loaded: LoadedDay, result: NoonResult) -> tuple[di
             golden_plays=[{k: v for k, v in g.items() if k != "id"} for g in golden],
             week_golden=week_golden,
             redemptions=redemptions,
-            previous_ranks=_previous_ranks(previous, contestant_names),
+            previous_ranks=_previous_ranks(previous, contestant_names) or _roster_ranks(loaded),
             events=events,
             seed=day.seed,
             next_seed_sha256=None if next_day is None else next_day.seed_sha256,
@@ -277,6 +277,13 @@ def _previous_ranks(previous: GameDay | None, names: dict[str, str]) -> dict[str
         if cid is not None:
             ranks[cid] = row["rank"]
     return ranks
+
+
+def _roster_ranks(loaded: LoadedDay) -> dict[str, int]:
+    """Before a season's first noon everyone stands at 0 in roster order (R4.1), so that is
+    where its first movement counts from: a mid-day Golden pin is not a starting place."""
+    on = sorted((e for e in loaded.entries.values() if e.on_ladder), key=lambda e: e.joined)
+    return {str(e.pk): rank for rank, e in enumerate(on, start=1)}
 
 
 ROSTER_EVENTS = {

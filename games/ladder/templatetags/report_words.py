@@ -60,3 +60,9 @@ def card_emoji(card: str) -> str:
 @register.filter
 def card_rarity(card: str) -> str:
     return words.card_rarity(card)
+
+
+@register.filter
+def winner(row: dict) -> str:
+    """A winner from a report's ladder row: medal, name, and the crown if they were Golden."""
+    return words.winner_line(row["won"], row["name"], row.get("was_golden", False), words.HTML)

@@ -103,3 +103,12 @@ def test_the_poll_stops_when_there_is_no_season(alice_client, season):
     season.is_active = False
     season.save()
     assert alice_client.get(VERSION, {"v": "x"}, **HTMX).status_code == 286
+
+
+def test_the_rules_say_how_to_check_a_seed(client, noon_played):
+    import hashlib
+
+    body = text(client.get(reverse("ladder:rules")))
+    assert 'id="fair"' in body and "printf %s 6994020922661320211 | sha256sum" in body
+    seed = noon_played.outcome["seed"]
+    assert noon_played.outcome["seed_sha256"] == hashlib.sha256(seed.encode()).hexdigest()
