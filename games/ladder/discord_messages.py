@@ -49,6 +49,11 @@ def report_lines(
     if outcome.get("plays"):
         lines.append("**Cards played**")
         lines += [words.play_line(p, style, emoji=True) for p in outcome["plays"]]
+    if outcome.get("version", 1) < 2:  # older reports kept Chaos apart from its card
+        for hit in outcome.get("chaos", []):
+            if hit["contestant"]:
+                who, whom = escape(hit["player"]), escape(hit["contestant"])
+                lines.append(f"🎲 {who}'s Chaos hit {whom} for {hit['delta']:+d}")
     lines += words.card_lines(outcome, style)
     if url:
         lines.append(f"📜 The whole report: {url}")

@@ -87,3 +87,65 @@ def test_report_query_budget(client, season, entries, now, players, django_asser
     with django_assert_max_num_queries(5):
         client.get(reverse("ladder:archive"))
     assert NoonReport.objects.count() == 1
+
+
+def test_a_version_1_report_still_renders_and_says_what_it_lacks(client, charlie, season):
+    """Reports stored before version 2 have no effects or breakdowns: the page says so."""
+    from games.ladder.models import GameDay
+
+    day = GameDay.objects.create(season=season, noon_on=dt.date(2026, 12, 8), seed=7)
+    report = NoonReport.objects.create(
+        day=day,
+        outcome={
+            "version": 1,
+            "noon": "2026-12-08",
+            "wednesday": False,
+            "plays": [
+                {
+                    "player": "Bob",
+                    "card": "skip",
+                    "target": "Ava",
+                    "outcome": "blocked",
+                    "by": "Alice",
+                    "reason": None,
+                },
+                {
+                    "player": "Alice",
+                    "card": "chaos",
+                    "target": None,
+                    "outcome": "landed",
+                    "by": None,
+                    "reason": None,
+                },
+            ],
+            "golden_plays": [],
+            "chaos": [{"player": "Alice", "contestant": "Bo", "delta": -4}],
+            "drew": 1,
+            "over_limit": [],
+            "redemptions": [],
+            "locked_now": [],
+            "winners": [],
+        },
+        ladder=[
+            {
+                "name": "Ava",
+                "rank": 1,
+                "delta": 5,
+                "moved": 0,
+                "score": 5,
+                "upvotes": 1,
+                "downvotes": 0,
+                "trophies": 0,
+                "wins": 0,
+                "locked": 0,
+                "golden": 0,
+                "smelly": False,
+            },
+        ],
+    )
+    client.force_login(charlie)
+    body = " ".join(client.get(reverse("ladder:report", args=[report.pk])).content.decode().split())
+    assert "report version 1" in body
+    assert "blocked by <strong>Alice</strong>&#x27;s Shield." in body
+    assert "Alice's Chaos hit <strong>Bo</strong> for -4." in body
+    assert "written before seeds were published" in body
