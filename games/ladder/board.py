@@ -101,6 +101,18 @@ class Board:
         return not self.votes_left
 
     @property
+    def stacks(self) -> list[dict]:
+        """Identical cards as one tile with a count, in catalogue order."""
+        counts: dict[CardId, int] = {}
+        for held in self.cards:
+            counts[CardId(held.card)] = counts.get(CardId(held.card), 0) + 1
+        return [
+            {"card": card, "count": counts[card.id]}
+            for card in CATALOGUE.values()
+            if card.id in counts
+        ]
+
+    @property
     def regular_count(self) -> int:
         return sum(1 for c in self.cards if CATALOGUE[CardId(c.card)].regular)
 

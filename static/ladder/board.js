@@ -20,3 +20,36 @@
   setInterval(tick, 1000);
   document.addEventListener("htmx:afterSettle", tick);
 })();
+
+// After every swap: a new confirm sheet takes the focus, picking a target on a phone brings
+// the ladder into view, and toasts fade after a while (errors stay longer). Escape cancels
+// an open sheet.
+(function () {
+  var phone = window.matchMedia("(max-width: 47.99rem)");
+  var still = window.matchMedia("(prefers-reduced-motion: reduce)");
+  function settle() {
+    var confirm = document.querySelector("#dialog .sheet [autofocus]");
+    if (confirm && !confirm.dataset.focused) {
+      confirm.dataset.focused = "1";
+      confirm.focus({preventScroll: true});
+    }
+    var ladder = document.querySelector("#ladder.targeting");
+    if (ladder && phone.matches && !ladder.dataset.shown) {
+      ladder.dataset.shown = "1";
+      ladder.scrollIntoView({block: "start", behavior: still.matches ? "auto" : "smooth"});
+    }
+    document.querySelectorAll("#messages li:not([data-timed])").forEach(function (li) {
+      li.dataset.timed = "1";
+      var wait = li.classList.contains("error") ? 12000 : 6000;
+      setTimeout(function () { li.classList.add("fading"); }, wait);
+      setTimeout(function () { li.remove(); }, wait + 700);
+    });
+  }
+  document.addEventListener("htmx:afterSettle", settle);
+  document.addEventListener("DOMContentLoaded", settle);
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var cancel = document.querySelector("#dialog .sheet a.ghost");
+    if (cancel) cancel.click();
+  });
+})();

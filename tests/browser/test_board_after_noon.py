@@ -10,6 +10,7 @@ from games.ladder.models import Contestant, LadderEntry, Season
 from games.ladder.services.noon import resolve_now
 from games.ladder.services.players import join_season
 from games.ladder.services.plays import pin_golden
+from tests.browser.layout import hand_card
 from tests.ladder.fixtures import give
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -48,8 +49,8 @@ def test_golden_pin_and_noon_arrive_without_a_reload(
     for name in ("Ava", "Bo", "Cy"):
         page.get_by_role("button", name=re.compile(f"Vote {name} up")).click()
         expect(page.locator("#today")).to_contain_text(f"on {name}")
-    page.locator("#hand .game-card", has_text="Boost").click()
-    page.locator("li.contestant", has_text="Ava").get_by_role("link", name="Play here").click()
+    hand_card(page, "Boost").click()
+    page.get_by_role("link", name="Play Boost on Ava").click()
     page.get_by_role("button", name="Confirm").click()
     expect(page.locator("#messages")).to_contain_text("Boost waits face down on Ava")
     # A mark on the page itself: a reload would wipe it.

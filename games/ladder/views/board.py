@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from .. import recap
+from ..engine import CATALOGUE, CardId
+from ..engine.cards import parse_item
 from ..models import PlayerSeason
 from ..selectors import active_season
 from ..services.players import join_season
@@ -19,7 +22,13 @@ from .common import BOARD, PICKING_A_TARGET, POLLED, board_for, board_parts, wit
 @with_player
 def board(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     targeting = request.GET.get("play")
-    context = {"board": board_for(request, player, targeting)}
+    board = board_for(request, player, targeting)
+    if targeting and board.targeting is None:
+        # A stale tab: the card was played or tossed elsewhere (R5.5: a clear reason).
+        card = parse_item(targeting)
+        name = CATALOGUE[card].name if isinstance(card, CardId) else "card"
+        messages.error(request, f"You don't hold a {name} any more: it was played or tossed.")
+    context = {"board": board}
     if request.htmx:
         return board_parts(request, PICKING_A_TARGET, context)
     return render(request, BOARD, context)

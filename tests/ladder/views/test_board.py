@@ -57,7 +57,10 @@ def test_face_down_cards_never_say_which_or_whose(alice_client, bob, bob_player,
 def test_hand_counter_warns_over_the_limit(alice_client, alice, season):
     give(join_season(alice, season), *["skip"] * 8, "mini_gooner")
     body = alice_client.get(BOARD).content.decode()
-    assert '<span class="counter over">8/7</span>' in body
+    assert 'aria-label="8 of 7 regular cards">8/7</span>' in body and 'class="counter over"' in body
+    # Eight Skips stack into one tile with a count of 8 (the Mini Gooner is its own).
+    assert body.count('<span aria-hidden="true">×8</span>') == 1
+    assert body.count('<span class="sr-only">, 8 held</span>') == 1
     assert "more than 7 regular cards" in body
 
 
