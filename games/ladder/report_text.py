@@ -259,3 +259,8 @@ def joined(lines: Iterable[str]) -> SafeString:
 def card_rarity(card: str) -> str:
     info = CATALOGUE.get(CardId(card)) if card in CardId else None
     return info.rarity.label.lower() if info else "common"
+
+
+def card_pulses(card: str) -> bool:
+    info = CATALOGUE.get(CardId(card)) if card in CardId else None
+    return bool(info and info.rarity.pulses)

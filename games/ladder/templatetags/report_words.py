@@ -66,3 +66,9 @@ def card_rarity(card: str) -> str:
 def winner(row: dict) -> str:
     """A winner from a report's ladder row: medal, name, and the crown if they were Golden."""
     return words.winner_line(row["won"], row["name"], row.get("was_golden", False), words.HTML)
+
+
+@register.filter
+def card_pulses(card: str) -> bool:
+    """The three rarest tiers pulse (R5.2)."""
+    return words.card_pulses(card)

@@ -37,7 +37,7 @@ def test_the_recap_tells_each_vote_and_card_in_points(alice_client, noon_played,
     assert '▲ 5 on Ava: <strong class="gain">+10</strong> (doubled by your Boost)' in body
     assert '▼ 3 on Bo: <strong class="loss">-3</strong> (landed as cast)' in body
     assert '▲ 1 on Cy: <strong class="">0</strong> (erased by a Skip)' in body
-    assert "🚀 Your Boost on Ava: landed, their vote counted double: +5 more." in body
+    assert "🚀</span> Your Boost on Ava: landed, their vote counted double: +5 more." in body
     assert "You drew" in body and "you used all your votes" in body
     # Their contestants' movement, and the arrows on the ladder.
     assert "#1 Ava: +10 points, – (+10 from votes up)" in body
@@ -49,7 +49,7 @@ def test_the_recap_is_private(client, bob, noon_played):
     client.force_login(bob)
     body = text(client.get(BOARD))
     assert "Your votes" not in body  # Bob cast none; Alice's are hers alone (R3.4)
-    assert "⏭️ Your Skip on Cy: landed, erased 1 vote worth 1 point." in body
+    assert "⏭️</span> Your Skip on Cy: landed, erased 1 vote worth 1 point." in body
 
 
 def test_the_board_shows_the_open_days_seed_commitment(alice_client, noon_played):
