@@ -157,3 +157,13 @@ def test_a_stale_tab_is_told_why_its_card_cannot_be_played(alice_client, alice_p
         body.content.decode()
     )
     assert "Play here" not in body.content.decode()
+
+
+def test_messages_arrive_inside_the_same_live_region(alice_client, entries):
+    """The toast region stays one node (role=status, aria-live) and gets new children, so
+    screen readers announce each message."""
+    body = alice_client.post(
+        reverse("ladder:vote"), {"entry": entries["ava"].pk, "direction": "up"}, **HTMX
+    ).content.decode()
+    assert '<div hx-swap-oob="innerHTML" id="messages" role="status" aria-live="polite"' in body
+    assert '<section hx-swap-oob="true" id="ladder"' in body
