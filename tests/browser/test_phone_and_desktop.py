@@ -102,3 +102,34 @@ def test_no_page_is_wider_than_a_phone_and_axe_finds_nothing_serious(
             page.set_viewport_size(size)
             page.goto(live_server.url + pages[label])
             assert axe_violations(page) == [], label
+
+
+def test_the_keyboard_alone_can_vote_and_play(page: Page, live_server, alice):
+    """Every control is reachable by Tab with a visible focus ring; Enter acts, Escape
+    cancels a sheet."""
+    twelve_row_season(alice)
+    page.set_viewport_size(DESKTOP)
+    log_in(page, live_server.url)
+
+    def tab_to(name: str) -> None:
+        for _ in range(120):
+            page.keyboard.press("Tab")
+            label = page.evaluate(
+                "document.activeElement.getAttribute('aria-label') || "
+                "document.activeElement.textContent"
+            )
+            if label and name in label:
+                outline = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+                assert outline != "none", f"no visible focus on {name}"
+                return
+        raise AssertionError(f"{name} is not reachable by Tab")
+
+    tab_to("Vote Bo up, 5 points")
+    page.keyboard.press("Enter")
+    expect(page.locator("#messages")).to_contain_text("5 points up on Bo")
+    page.locator("body").focus()
+    tab_to("Boost")
+    page.keyboard.press("Enter")
+    expect(page.locator("#dialog .sheet")).to_contain_text("tap a contestant")
+    page.keyboard.press("Escape")
+    expect(page.locator("#dialog .sheet")).to_have_count(0)
