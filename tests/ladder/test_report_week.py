@@ -126,8 +126,19 @@ def test_a_week_of_reports_explains_every_number(
     assert "Alice played Skip on Ivy: landed, erased 2 votes worth 6 points" in lines
     assert "Bob played Boost on Ava: landed, their vote counted double: +5 more" in lines
 
-    # Thursday to Monday: ordinary days with Chaos, until every report is checked.
-    for _ in range(5):
+    # Thursday: an admin adds Mo to the roster and puts Gus back on the ladder.
+    powers.add_to_roster(actor=None, season=season, names=["Mo"])
+    powers.set_on_ladder(actor=None, entries=[entries["gus"]], on=True)
+    vote(alice, entries, now, ("ava", "up"), ("bo", "down"), ("hal", "up"))
+    thursday = resolve_now(now)
+    check_report(thursday)
+    rows = {row["name"]: row for row in thursday.ladder}
+    assert rows["Mo"]["new"] and rows["Mo"]["events"] == [{"kind": "joined"}]
+    assert rows["Gus"]["new"] and rows["Gus"]["events"] == [{"kind": "put_back"}]
+    assert words.moved(rows["Mo"]) == "new"
+
+    # Friday to Monday: ordinary days with Chaos, until every report is checked.
+    for _ in range(4):
         vote(alice, entries, now, ("ava", "up"), ("bo", "down"), ("hal", "up"))
         vote(bob, entries, now, ("dee", "up"), ("ivy", "down"))
         give(charlie_player, "chaos")
