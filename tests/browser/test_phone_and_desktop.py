@@ -89,6 +89,7 @@ def test_no_page_is_wider_than_a_phone_and_axe_finds_nothing_serious(
         "rules": "/rules/",
         "my cards": "/cards/",
         "code": "/code/",
+        "games": "/games/",
     }
     for width in (360, PHONE["width"]):
         page.set_viewport_size({"width": width, "height": PHONE["height"]})
