@@ -21,6 +21,8 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if DEBUG el
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 SITE_URL = (env_str("SITE_URL") or "http://127.0.0.1:8000").rstrip("/")
 DISCORD_WEBHOOK_URL = env_str("DISCORD_WEBHOOK_URL") or None
+# How often an open ladder board asks whether noon, a Golden pin or an admin changed it.
+LADDER_POLL_SECONDS = max(1, env_int("LADDER_POLL_SECONDS", 15))
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -162,3 +162,29 @@ def test_the_last_card_played_twice_at_once_plays_once(alice, alice_player, entr
     assert sum(isinstance(r, Play) for r in results) == 1
     assert all(isinstance(r, Play | Refusal) for r in results), results
     assert Play.objects.count() == 1 and not HeldCard.objects.exists()
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_ending_a_season_at_11_59_59_999_while_noon_runs(season, entries, attempt):
+    """R2.1: the admin asks for "the next noon" just before it while the job resolves it.
+    Either the end lands first (that noon is the last and the season freezes) or noon does
+    (the end moves to the following noon): never a last noon in the past on a live season."""
+    from games.ladder.models import Season
+    from games.ladder.services.admin import end_season
+    from games.ladder.services.days import open_day
+
+    open_day(season, JUST_BEFORE_NOON)
+    ended, _ = race(
+        lambda: end_season(actor=None, season=season, now=JUST_BEFORE_NOON),
+        lambda: resolve_due_noons(JUST_AFTER_NOON),
+    )
+    assert not isinstance(ended, Exception), ended
+    season = Season.objects.get(pk=season.pk)
+    tuesday = dt.date(2026, 12, 8)
+    if season.last_noon == tuesday:
+        assert not season.is_active and season.ends_on == tuesday
+        assert not season.days.filter(noon_on__gt=tuesday).exists()
+    else:
+        assert season.is_active and season.last_noon == tuesday + dt.timedelta(days=1)
+        assert season.days.get(noon_on=season.last_noon).status == GameDay.Status.OPEN
+    assert GameDay.objects.get(noon_on=tuesday).status == GameDay.Status.RESOLVED
