@@ -15,6 +15,7 @@ from games.hall.models import Card, Game, Ledger, Player
 from games.hall.services.admin import create_cycle
 from games.hall.services.inventory import add_cards, change
 from games.hall.services.players import join
+from tests.browser.layout import axe_violations, overflow
 from goonsite.clock import noon_date_for, noon_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -81,6 +82,8 @@ def test_three_players_duel_to_the_end(browser: Browser, live_server, players, a
     ann.get_by_label("Cy", exact=True).check()
     ann.get_by_role("button", name="Request the duel").click()
     expect(ann.locator("#messages")).to_contain_text("You challenged Bo, Cy")
+    ann.screenshot(path=artifacts / "exoptosis-duels-390x844.png", full_page=True)
+    assert overflow(ann) == 0 and axe_violations(ann) == []
     for page in (bo, cy):
         page.goto(f"{url}/hall/duels/")
         page.get_by_role("button", name="Accept").click()

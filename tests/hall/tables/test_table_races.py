@@ -136,3 +136,26 @@ def test_a_winning_move_from_two_tabs_pays_once(ann, bo):
     assert len(landed) == 1 and len(refused) == 1
     assert "over" in refused[0].message
     assert Ledger.objects.filter(reason=Ledger.Reason.BET).count() == 2
+
+
+def test_the_last_two_hand_choices_at_once_reveal_once(ann, bo):
+    """H7.5: both hands are in the one reveal; every chosen card locked once."""
+    from games.hall.models import Card
+    from games.hall.services.moves import choose_hand
+
+    grant(ann, *HANDS["a"])
+    grant(bo, *HANDS["b"])
+    game = duel(ann, bo, now=at(1))
+    ids = {p: list(Card.objects.filter(owner=p).values_list("pk", flat=True)) for p in (ann, bo)}
+    landed, _ = outcomes(
+        race(
+            *[
+                lambda p=p: choose_hand(user=p.user, game_id=game.pk, card_ids=ids[p], now=at(1))
+                for p in (ann, bo)
+            ]
+        )
+    )
+    assert len(landed) == 2
+    game = Game.objects.get(pk=game.pk)
+    assert game.stage == "betting" and len(game.setup["players"]) == 2
+    assert Card.objects.filter(locked=True).count() == 8
