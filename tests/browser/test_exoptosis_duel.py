@@ -15,8 +15,8 @@ from games.hall.models import Card, Game, Ledger, Player
 from games.hall.services.admin import create_cycle
 from games.hall.services.inventory import add_cards, change
 from games.hall.services.players import join
-from tests.browser.layout import axe_violations, overflow
 from goonsite.clock import noon_date_for, noon_of
+from tests.browser.layout import axe_violations, overflow
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
