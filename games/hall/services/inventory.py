@@ -41,6 +41,14 @@ def change(
         raise Refusal(f"{player} has only {player.vertebrae} Vertebrae (H3.1).")
     if player.chips + chips < 0:
         raise Refusal(f"{player} has only {player.chips} Chips (H3.1).")
+    if chips < 0:
+        from .table import chips_at_stake
+
+        if player.chips + chips < (held := chips_at_stake(player.pk)):
+            raise Refusal(
+                f"{player} has {held} of their {player.chips} Chips at stake in a game; "
+                "they stay locked until it ends (H3.4)."
+            )
     player.vertebrae += vertebrae
     player.chips += chips
     Player.objects.filter(pk=player.pk).update(vertebrae=player.vertebrae, chips=player.chips)

@@ -411,3 +411,18 @@ def abandon_game(*, actor, game_id: int, reason: str, now: dt.datetime | None = 
         abandon(t, reason)
         record(actor, "abandon game", t.cycle, t.game, reason)
     return t.game
+
+
+def chips_at_stake(player_pk: int) -> int:
+    """H3.4 Chips a player has put into the bet of their unfinished game: locked."""
+    state = (
+        Game.objects.filter(
+            seats__player_id=player_pk, stage__in=[Game.Stage.BETTING, Game.Stage.PLAYING]
+        )
+        .values_list("state", flat=True)
+        .first()
+    )
+    if not state:
+        return 0
+    me = engine_id(player_pk)
+    return next((p["put"] for p in state["players"] if p["id"] == me), 0)

@@ -2,7 +2,16 @@
 
 import pytest
 
-from games.hall.models import Activity, Announcement, Card, DuelRequest, Game, Ledger, Seat
+from games.hall.models import (
+    Activity,
+    Announcement,
+    Card,
+    DuelRequest,
+    Game,
+    Ledger,
+    Player,
+    Seat,
+)
 from games.hall.services import ledger
 from games.hall.services.duels import answer_duel, request_duel, withdraw_duel
 from games.hall.services.moves import bet, choose_hand, forfeit, leave_game, match, ready
@@ -149,18 +158,30 @@ def test_choice_can_change_and_must_be_four_own_unlocked_cards(stocked):
     assert set(Card.objects.filter(locked=True).values_list("pk", flat=True)) == set(mine[1:5])
 
 
-def test_a_loser_who_spent_the_chips_at_stake_pays_what_they_hold(stocked):
-    """H8.24(a) with H3.4 not yet enforced by the shop: the end never fails (H7.8 synced)."""
+def test_chips_at_stake_are_locked_until_the_game_ends(stocked):
+    """H3.4, H7.6: a trade or correction cannot take Chips put into a bet."""
     from games.hall.services.inventory import change
+
+    ann, bo, _ = stocked
+    game = choose_all(duel(ann, bo, now=at(1)), {ann: HANDS["ann"], bo: HANDS["bo"]}, at(1))
+    bet(user=ann.user, game_id=game.pk, amount=2, now=at(1))
+    with pytest.raises(Refusal, match="2 of their 3 Chips at stake"):
+        change(fresh(ann), chips=-2, reason="admin", ref="test", phase=1)
+    change(fresh(ann), chips=-1, reason="admin", ref="test", phase=1)  # the free one
+    change(fresh(ann), chips=+4, reason="admin", ref="test", phase=1)  # gains always land
+    assert fresh(ann).chips == 6
+
+
+def test_a_loser_whose_chips_went_elsewhere_pays_what_they_hold(stocked):
+    """H8.24(a): even if Chips at stake left by a path that bypasses the lock (here a
+    direct update), the end of the game never fails (H7.8 synced)."""
 
     ann, bo, _ = stocked
     game = choose_all(duel(ann, bo, now=at(1)), {ann: HANDS["ann"], bo: HANDS["bo"]}, at(1))
     bet(user=ann.user, game_id=game.pk, amount=2, now=at(1))
     match(user=bo.user, game_id=game.pk, now=at(1))
     game = all_ready(game, [ann, bo], at(1))
-    for p in (ann, bo):  # both spend every Chip elsewhere during the game
-        p = fresh(p)
-        change(p, chips=-p.chips, reason="admin", ref="test", phase=1)
+    Player.objects.filter(pk__in=[ann.pk, bo.pk]).update(chips=0)
     game = play_to_the_end(game, now=at(1, 20))
     assert game.result == "won"
     assert (fresh(ann).chips, fresh(bo).chips) == (0, 0)
