@@ -138,3 +138,13 @@ def test_home_links_to_my_game_and_the_battle_page_to_the_duels(client, pair):
     home = client.get(reverse("hall:home")).text
     assert f"Your game: Duel {game.pk} (choosing hands)" in home
     assert reverse("hall:duels") in client.get(reverse("hall:battle_lobby")).text
+
+
+def test_an_inventory_names_the_game_its_locked_cards_are_in(client, pair, cy):
+    """H14.1 Inventory: locked marked with the game."""
+    ann, bo = pair
+    game = choose_all(duel(ann, bo, now=at(1)), {ann: A}, at(1))
+    client.force_login(bo.user)
+    page = client.get(reverse("hall:inventory", args=[ann.pk])).text
+    assert f'Alice is in <a href="{reverse("hall:game", args=[game.pk])}">' in page
+    assert "stay locked" not in client.get(reverse("hall:inventory", args=[cy.pk])).text
