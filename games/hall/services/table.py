@@ -231,7 +231,7 @@ def follow_cards(t: Table, events: list[dict]) -> None:
             )
             if card is None:  # the engine's inventory was synced this transaction
                 raise RuntimeError(f"{t.ref}: no unlocked {event['card']} for the draw")
-            Card.objects.filter(pk=card.pk).update(locked=True, in_deck=False)
+            Card.objects.filter(pk=card.pk).update(locked=True)
             seat.cards = [*seat.cards, card.pk]
         elif event["event"] == "return":
             seat = t.seat(event["owner"])

@@ -16,7 +16,6 @@ from django.utils import timezone
 from goonsite.refusal import Refusal
 
 from ..models import Game
-from ..table_models import DuelRequest
 from .table import DECISION_TIME, try_move
 
 
@@ -72,6 +71,3 @@ def run_table_timers(now: dt.datetime | None = None) -> int:
         ran += resolve_deadline(game_id, now)
     return ran
 
-
-def open_requests_due(now: dt.datetime):
-    return DuelRequest.objects.filter(status=DuelRequest.Status.OPEN, expires_at__lte=now)
