@@ -70,4 +70,3 @@ def run_table_timers(now: dt.datetime | None = None) -> int:
     for game_id in list(due):
         ran += resolve_deadline(game_id, now)
     return ran
-
