@@ -65,7 +65,7 @@ def login(browser: Browser, url: str, name: str) -> Page:
 def synced(page: Page, game: Game) -> None:
     """The page shows the game's latest version (it arrived by the poll or the move)."""
     page.wait_for_function(
-        "v => Number(document.querySelector('#table')?.dataset.version) >= v",
+        "v => Number(document.querySelector('#poll')?.dataset.version) >= v",
         arg=game.version,
         timeout=POLL,
     )
@@ -141,13 +141,16 @@ def test_three_players_duel_to_the_end(browser: Browser, live_server, players, a
                 path=artifacts / f"exoptosis-table-{width}x{height}.png", full_page=True
             )
             shots.add(name)
+            assert overflow(page) == 0, name  # nothing wider than the window
+            assert axe_violations(page) == [], name
+            expect(page.locator(".time-left")).to_have_text(re.compile(r"^2[34]h \d\dm \d\ds$"))
         moves = page.locator("#my-move")
         buttons = moves.locator(".play-form.legal button, .draw-form button, .give-form button")
         if buttons.count():
             buttons.first.click()
         else:
             moves.get_by_role("button", name="Ask").click()
-        expect(page.locator(f'#table:not([data-version="{game.version}"])')).to_be_attached()
+        expect(page.locator(f'#poll:not([data-version="{game.version}"])')).to_be_attached()
     game.refresh_from_db()
     assert game.stage == "over" and game.result == "won"
     assert shots == {"ann", "bo"}

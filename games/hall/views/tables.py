@@ -27,7 +27,9 @@ from ..table_view import Tile, hand_choices, table_view
 from .common import act, form_refusal, hall_context
 
 GAME_PAGE = "hall/game.html"
-GAME_PARTS = ("table", "messages")
+GAME_PARTS = ("poll", "table", "messages")
+# While I am choosing my hand, others' choices must not reset the boxes I have ticked.
+CHOOSING_PARTS = ("poll", "table-head", "seats")
 
 
 def _lobby() -> str:
@@ -136,7 +138,9 @@ def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
         return HttpResponse(status=404)
     if str(version) == request.GET.get("v"):
         return HttpResponse(status=204)
-    return render_parts(request, GAME_PAGE, ("table",), game_context(request, _game_of(game_id)))
+    context = game_context(request, _game_of(game_id))
+    parts = CHOOSING_PARTS if context["t"].my_decision == "choose" else ("poll", "table")
+    return render_parts(request, GAME_PAGE, parts, context)
 
 
 @require_GET

@@ -148,3 +148,14 @@ def test_an_inventory_names_the_game_its_locked_cards_are_in(client, pair, cy):
     page = client.get(reverse("hall:inventory", args=[ann.pk])).text
     assert f'Alice is in <a href="{reverse("hall:game", args=[game.pk])}">' in page
     assert "stay locked" not in client.get(reverse("hall:inventory", args=[cy.pk])).text
+
+
+def test_the_poll_leaves_my_hand_picker_alone_while_i_choose(client, pair):
+    """Others choosing must not reset the boxes I have ticked: only the head and seats move."""
+    ann, bo = pair
+    game = duel(ann, bo, now=at(1))
+    choose_all(game, {bo: B}, at(1))
+    client.force_login(ann.user)
+    part = client.get(reverse("hall:game_poll", args=[game.pk]), {"v": 0}).text
+    assert 'id="seats"' in part and 'id="table-head"' in part and 'id="poll"' in part
+    assert "hand-picker" not in part and 'id="table"' not in part
