@@ -20,3 +20,23 @@ def ensure_noon_schedule(schedule_model) -> None:
             "repeats": -1,
         },
     )
+
+
+REMINDER_SCHEDULE = "noon-reminders"
+REMINDER_JOB = "games.ladder.tasks.reminder_job"
+# Every five minutes of the hour before noon, Central (the cluster's time zone): the first
+# run at 11:00 reminds everyone due, later runs only whoever opted in meanwhile, and a run
+# missed while a worker restarted is made up five minutes later. Each player once a day.
+REMINDER_CRON = "*/5 11 * * *"
+
+
+def ensure_reminder_schedule(schedule_model) -> None:
+    schedule_model.objects.update_or_create(
+        name=REMINDER_SCHEDULE,
+        defaults={
+            "func": REMINDER_JOB,
+            "schedule_type": "C",
+            "cron": REMINDER_CRON,
+            "repeats": -1,
+        },
+    )

@@ -89,11 +89,20 @@ def test_one_per_person_drop(alice, season, admin_user, now):
 
 
 def test_expired_drop(alice, season, admin_user, now):
+    expires = now + dt.timedelta(hours=1)
     drop = create_drop(
-        name="Old", reward="god_pack", count=1, expires_at=now, created_by=admin_user
+        name="Old", reward="god_pack", count=1, expires_at=expires, created_by=admin_user
     )
     with pytest.raises(Refusal, match="doesn't work"):
-        redeem_code(user=alice, raw_code=codes(drop)[0], now=now)
+        redeem_code(user=alice, raw_code=codes(drop)[0], now=expires)
+
+
+def test_drop_cannot_be_created_already_expired(season, admin_user, now):
+    with pytest.raises(Refusal, match="expiry has passed"):
+        create_drop(
+            name="Stale", reward="god_pack", count=1, expires_at=now, created_by=admin_user
+        )
+    assert not CodeDrop.objects.filter(name="Stale").exists()
 
 
 @pytest.mark.parametrize(
