@@ -242,6 +242,8 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # django-axes logs every log-in at INFO; lockouts are still logged as warnings.
+    "loggers": {"axes": {"level": "WARNING"}},
 }
 
 # Push services are HTTPS endpoints; the tests' stand-in push service is plain HTTP.
