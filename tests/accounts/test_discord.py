@@ -70,8 +70,7 @@ def test_new_player_signs_up_with_discord_and_lands_on_the_board_with_god_pack(
     user = User.objects.get(socialaccount__uid=NELLY["id"])
     assert user.display_name == "Nelly"
     assert user.avatar_url == (
-        "https://cdn.discordapp.com/avatars/80351110224678912/"
-        "8342729096ea3675442027381ff50dfe.png"
+        "https://cdn.discordapp.com/avatars/80351110224678912/8342729096ea3675442027381ff50dfe.png"
     )
     assert not user.has_usable_password()
     board = client.get(reverse("ladder:board")).content.decode()
@@ -144,7 +143,9 @@ def test_existing_player_links_discord_from_profile(client, discord_on, alice):
         response = client.get(CALLBACK, {"code": "c0de", "state": state})
     assert response.url == reverse("accounts:profile")
     assert SocialAccount.objects.get(uid=NELLY["id"]).user == alice
-    assert "Linked to Discord as <strong>Nelly</strong>" in client.get(response.url).content.decode()
+    assert (
+        "Linked to Discord as <strong>Nelly</strong>" in client.get(response.url).content.decode()
+    )
 
     # Next time, Discord alone logs Alice in.
     client.post(reverse("accounts:logout"))

@@ -99,9 +99,7 @@ def test_expired_drop(alice, season, admin_user, now):
 
 def test_drop_cannot_be_created_already_expired(season, admin_user, now):
     with pytest.raises(Refusal, match="expiry has passed"):
-        create_drop(
-            name="Stale", reward="god_pack", count=1, expires_at=now, created_by=admin_user
-        )
+        create_drop(name="Stale", reward="god_pack", count=1, expires_at=now, created_by=admin_user)
     assert not CodeDrop.objects.filter(name="Stale").exists()
 
 
