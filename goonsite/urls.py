@@ -9,9 +9,8 @@ urlpatterns = [
     path("admin/noon-preview/", noon_preview, name="noon_preview"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
-    # Sign in with Discord (django-allauth). Ours come first, so our log-in, sign-up and
-    # password pages answer the addresses the two share.
-    path("accounts/", include("allauth.urls")),
+    # Sign in with Discord (django-allauth): its Discord and connection pages only.
+    path("accounts/", include("accounts.allauth_urls")),
     path("games/", home, name="home"),
     # The ladder keeps the addresses it had before there were other games (its board at
     # the root): players' bookmarks and the report links posted to Discord still work.

@@ -183,3 +183,24 @@ def test_discord_signups_limited_per_address(client, discord_on, settings):
         response = client.get(CALLBACK, {"code": "c0de", "state": state})
     assert "Too many new accounts from your address" in response.content.decode()
     assert User.objects.count() == 1
+
+
+def test_linked_discord_can_be_managed_in_the_sites_layout(client, discord_on, alice):
+    SocialAccount.objects.create(user=alice, provider="discord", uid=NELLY["id"], extra_data=NELLY)
+    client.force_login(alice)
+    page = client.get(reverse("socialaccount_connections")).content.decode()
+    assert 'class="site-header"' in page
+    assert "Nelly" in page
+    response = client.post(
+        reverse("socialaccount_connections"),
+        {"account": SocialAccount.objects.get().pk, "action": "disconnect"},
+    )
+    assert response.status_code == 302
+    assert not SocialAccount.objects.exists()  # Alice still has her password
+
+
+def test_allauths_own_account_pages_are_not_served(client, alice):
+    client.force_login(alice)
+    for address in ("/accounts/email/", "/accounts/password/set/", "/accounts/login/code/"):
+        assert client.get(address).status_code == 404
+    assert client.get(reverse("account_email")).url == reverse("accounts:profile")
