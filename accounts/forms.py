@@ -32,11 +32,6 @@ class ProfileForm(forms.Form):
         choices=TIME_ZONE_CHOICES, help_text="Every time on the site is shown in this zone."
     )
     email = forms.EmailField(required=False, help_text="For password resets; we check it first.")
-    remind_before_noon = forms.BooleanField(
-        required=False,
-        label="Remind me an hour before noon when I still have votes or cards",
-        help_text="A notification on this device: turn it on below so your browser can ask.",
-    )
 
     def __init__(self, *args, user: User, **kwargs) -> None:
         super().__init__(*args, **kwargs)

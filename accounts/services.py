@@ -49,7 +49,6 @@ def update_profile(
     display_name: str,
     time_zone: str,
     email: str,
-    remind_before_noon: bool,
 ) -> list[str]:
     """Save the profile; the names of the fields that changed. A new email is unverified."""
     changed = []
@@ -57,7 +56,6 @@ def update_profile(
         ("display_name", display_name),
         ("time_zone", time_zone),
         ("email", email),
-        ("remind_before_noon", remind_before_noon),
     ):
         if getattr(user, field) != value:
             setattr(user, field, value)

@@ -55,7 +55,6 @@ def profile(request: HttpRequest) -> HttpResponse:
         "display_name": user.display_name,
         "time_zone": user.time_zone,
         "email": user.email,
-        "remind_before_noon": user.remind_before_noon,
     }
     form = ProfileForm(request.POST or None, user=user, initial=initial)
     if request.method == "POST" and form.is_valid():
@@ -67,8 +66,6 @@ def profile(request: HttpRequest) -> HttpResponse:
             if "email" in changed and user.email:
                 send_verification(request, user)
                 messages.info(request, f"We sent a link to {user.email} to check it's yours.")
-            if "remind_before_noon" in changed and not user.remind_before_noon:
-                services.stop_reminders(user=user)
             messages.success(request, "Profile saved." if changed else "Nothing changed.")
             return redirect("accounts:profile")
     return render(request, "accounts/profile.html", profile_context(request, form))
@@ -77,7 +74,10 @@ def profile(request: HttpRequest) -> HttpResponse:
 def profile_context(request: HttpRequest, form: ProfileForm) -> dict:
     from allauth.socialaccount.models import SocialAccount
 
+    from .discord import discord_is_configured
+
     return {
+        "discord_on": discord_is_configured(),
         "form": form,
         "discord_accounts": SocialAccount.objects.filter(user=request.user, provider="discord"),
         "vapid_public_key": settings.VAPID_PUBLIC_KEY,
