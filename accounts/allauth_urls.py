@@ -5,10 +5,9 @@ display-name rules, the sign-up limit and our email check. allauth still reverse
 its account pages' names, so each of those names leads to our page for the same thing.
 """
 
+from allauth.socialaccount.providers.discord.urls import urlpatterns as discord_urls
 from django.urls import include, path
 from django.views.generic import RedirectView
-
-from allauth.socialaccount.providers.discord.urls import urlpatterns as discord_urls
 
 OURS_FOR_ALLAUTHS = {
     "account_login": "accounts:login",
