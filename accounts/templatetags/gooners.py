@@ -23,3 +23,12 @@ def gooner(user) -> str:
 @register.simple_tag
 def discord_enabled() -> bool:
     return discord_is_configured()
+
+
+@register.filter
+def minutes(duration) -> str:
+    """A timedelta as "15 minutes" (the lockout's cool-down)."""
+    if duration is None:
+        return "a few minutes"
+    count = max(1, round(duration.total_seconds() / 60))
+    return f"{count} minute{'' if count == 1 else 's'}"
