@@ -24,7 +24,7 @@ def test_deleted_account_leaves_ladder_and_reports_unchanged(
         user=alice, endpoint="https://push.example/a", p256dh="k", auth="a"
     )
     ladder_before = list(LadderEntry.objects.values_list("contestant__name", "score", "upvotes"))
-    report_page = reverse("ladder:report", args=[report.day_id])
+    report_page = reverse("ladder:report", args=[report.pk])
 
     client.force_login(alice)
     refused = client.post(reverse("accounts:delete"), {"confirm": "yes"})
