@@ -32,10 +32,15 @@ class ProfileForm(forms.Form):
         choices=TIME_ZONE_CHOICES, help_text="Every time on the site is shown in this zone."
     )
     email = forms.EmailField(required=False, help_text="For password resets; we check it first.")
+    remove_avatar = forms.BooleanField(
+        required=False, label="Remove my Discord avatar", help_text="Show no picture."
+    )
 
     def __init__(self, *args, user: User, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.user = user
+        if not user.avatar_url:
+            del self.fields["remove_avatar"]
 
     def clean_display_name(self) -> str:
         return clean_display_name(self.cleaned_data["display_name"], user=self.user)

@@ -49,6 +49,7 @@ def update_profile(
     display_name: str,
     time_zone: str,
     email: str,
+    remove_avatar: bool = False,
 ) -> list[str]:
     """Save the profile; the names of the fields that changed. A new email is unverified."""
     changed = []
@@ -56,6 +57,7 @@ def update_profile(
         ("display_name", display_name),
         ("time_zone", time_zone),
         ("email", email),
+        ("avatar_url", "" if remove_avatar else user.avatar_url),
     ):
         if getattr(user, field) != value:
             setattr(user, field, value)

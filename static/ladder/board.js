@@ -1,4 +1,4 @@
-// The countdown to noon Central, shown in the player's own time zone. Reads the DOM on
+// The countdown to noon Central, shown in the player's own time zone (their profile's). Reads the DOM on
 // every tick, so it keeps working after htmx swaps in a new "Your day" panel. When noon
 // has come it reloads the board once: the server resolves a due noon on the next request.
 (function () {
@@ -17,7 +17,8 @@
     });
     document.querySelectorAll("[data-local-time]").forEach(function (el) {
       if (el.dataset.done) return;
-      el.textContent = new Date(el.dataset.localTime).toLocaleTimeString([], {hour: "numeric", minute: "2-digit", timeZoneName: "short"});
+      // The zone chosen on the profile (on <body>), else the browser's own.
+      el.textContent = new Date(el.dataset.localTime).toLocaleTimeString([], {hour: "numeric", minute: "2-digit", timeZoneName: "short", timeZone: document.body.dataset.timeZone || undefined});
       el.dataset.done = "1";
     });
   }

@@ -152,3 +152,16 @@ def test_signups_are_limited_per_address(client, settings):
     assert "Too many new accounts from your address" in third.content.decode()
     assert not User.objects.filter(username="farm2").exists()
     assert sign_up(3, "198.51.100.5").status_code == 302
+
+
+def test_discord_avatar_can_be_removed(client, alice):
+    alice.avatar_url = "https://cdn.discordapp.com/avatars/1/abc.png"
+    alice.save()
+    client.force_login(alice)
+    assert "Remove my Discord avatar" in client.get(reverse("accounts:profile")).content.decode()
+    save_profile(client, remove_avatar="on")
+    alice.refresh_from_db()
+    assert alice.avatar_url == ""
+    assert (
+        "Remove my Discord avatar" not in client.get(reverse("accounts:profile")).content.decode()
+    )

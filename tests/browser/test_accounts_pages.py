@@ -1,10 +1,14 @@
 """The account pages in a real browser: the Discord button, the lockout, the profile's
 reminder switch, all under our CSP (no console errors)."""
 
+from zoneinfo import ZoneInfo
+
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from accounts.vapid import new_vapid_keys
+from games.ladder.clock import noon_date_for, noon_of
 from tests.accounts.conftest import DISCORD
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -55,3 +59,15 @@ def test_profile_page_and_its_reminder_switch(
     expect(page.locator(".who")).to_contain_text("Alice the Great")
     page.screenshot(path=artifacts / "profile.png", full_page=True)
     assert console_errors == []
+
+
+def test_board_shows_noon_in_the_profiles_zone(page: Page, live_server, season, alice):
+    alice.time_zone = "Asia/Tokyo"
+    alice.save()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", "correct-horse-battery")
+    page.get_by_role("button", name="Log in").click()
+    # Noon Central is 03:00 (02:00 in US summer time) the next morning in Tokyo.
+    noon = noon_of(noon_date_for(timezone.now())).astimezone(ZoneInfo("Asia/Tokyo"))
+    expect(page.locator("[data-local-time]")).to_have_text(f"{noon.hour}:00 AM GMT+9")
