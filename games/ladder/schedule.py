@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
+from croniter import croniter
+
+from .clock import CENTRAL
+
 NOON_SCHEDULE = "noon"
 NOON_JOB = "games.ladder.tasks.noon_job"
 # Every minute rather than "0 12 * * *": the job is idempotent and one query when nothing
@@ -30,7 +36,11 @@ REMINDER_JOB = "games.ladder.tasks.reminder_job"
 REMINDER_CRON = "*/5 11 * * *"
 
 
-def ensure_reminder_schedule(schedule_model) -> None:
+def ensure_reminder_schedule(schedule_model, now: dt.datetime | None = None) -> None:
+    # next_run is set here, not left to Schedule.save(): a migration's historical model
+    # has no save() logic, and the default (now) would run the job at once.
+    local = (now or dt.datetime.now(dt.UTC)).astimezone(CENTRAL)
+    next_run = croniter(REMINDER_CRON, local).get_next(dt.datetime)
     schedule_model.objects.update_or_create(
         name=REMINDER_SCHEDULE,
         defaults={
@@ -38,5 +48,6 @@ def ensure_reminder_schedule(schedule_model) -> None:
             "schedule_type": "C",
             "cron": REMINDER_CRON,
             "repeats": -1,
+            "next_run": next_run.astimezone(dt.UTC),
         },
     )

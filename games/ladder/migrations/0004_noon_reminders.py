@@ -7,9 +7,6 @@ from games.ladder.schedule import REMINDER_SCHEDULE, ensure_reminder_schedule
 
 
 def install_schedule(apps, schema_editor):
-    # The historical model has no Schedule.save() logic, so next_run keeps its default
-    # (now): the first run may come at once, and the job itself checks that noon is
-    # within the hour, so it reminds nobody early.
     ensure_reminder_schedule(apps.get_model("django_q", "Schedule"))
 
 
