@@ -17,6 +17,10 @@ from .models import PushSubscription, User
 class NameTaken(Exception):
     """Someone took the name between the form's check and the save."""
 
+    def __init__(self, field: str = "display_name") -> None:
+        super().__init__(field)
+        self.field = field
+
 
 def signup_allowed(request: HttpRequest) -> bool:
     """Count a sign-up from this address; False once the address is over its limit."""
@@ -39,8 +43,8 @@ def create_user(
             user.set_password(password)
             user.save()
             return user
-    except IntegrityError:
-        raise NameTaken from None
+    except IntegrityError as error:
+        raise NameTaken("display_name" if "name_key" in str(error) else "username") from None
 
 
 def update_profile(

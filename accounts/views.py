@@ -16,6 +16,7 @@ TOO_MANY_SIGNUPS = (
     "otherwise try again tomorrow."
 )
 NAME_TAKEN = "That display name was just taken by someone else. Pick another."
+USER_TAKEN = "That username was just taken by someone else. Pick another."
 
 
 @login_not_required
@@ -36,8 +37,8 @@ def signup(request: HttpRequest) -> HttpResponse:
                 password=data["password1"],
                 email=data["email"],
             )
-        except services.NameTaken:
-            form.add_error("display_name", NAME_TAKEN)
+        except services.NameTaken as taken:
+            form.add_error(taken.field, NAME_TAKEN if taken.field == "display_name" else USER_TAKEN)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(request, f"Welcome to the ladder, {user}!")

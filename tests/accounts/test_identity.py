@@ -103,3 +103,34 @@ def test_staff_badge_filter_marks_only_staff(admin_user, alice):
     template = Template("{% load gooners %}{{ a|gooner }} / {{ b|gooner }}")
     html = template.render(Context({"a": admin_user, "b": alice}))
     assert html == 'Tc <span class="badge staff" title="goonsite staff">staff</span> / Alice'
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_look_alike_sign_ups_at_once_one_wins_the_other_is_told():
+    from django.db import connections
+    from django.test import Client
+
+    from tests.ladder.test_races import race
+
+    def sign_up(username: str, display_name: str):
+        try:
+            return Client().post(
+                reverse("accounts:signup"),
+                {
+                    "username": username,
+                    "display_name": display_name,
+                    "password1": "goon-ladder-2026!",
+                    "password2": "goon-ladder-2026!",
+                },
+            )
+        finally:
+            connections.close_all()
+
+    results = race(
+        lambda: sign_up("first", "Twin"), lambda: sign_up("second", "TW\u0406N")
+    )  # Ukrainian I
+    assert sorted(r.status_code for r in results) == [200, 302]
+    refused = next(r for r in results if r.status_code == 200).content.decode()
+    assert "taken" in refused
+    assert User.objects.filter(username__in=["first", "second"]).count() == 1
