@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.db import IntegrityError, transaction
@@ -28,6 +30,13 @@ def signup_allowed(request: HttpRequest) -> bool:
         f"signup:{client_ip(request)}",
         limit=settings.SIGNUP_LIMIT,
         window=settings.SIGNUP_WINDOW,
+    )
+
+
+def reset_email_allowed(request: HttpRequest) -> bool:
+    """Count a password reset request from this address: a few an hour."""
+    return throttle.spend(
+        f"password-reset:{client_ip(request)}", limit=5, window=dt.timedelta(hours=1)
     )
 
 

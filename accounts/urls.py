@@ -36,7 +36,7 @@ urlpatterns = [
     # Password reset: Django's own views; links go only to verified addresses.
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(
+        views.PasswordResetView.as_view(
             form_class=VerifiedEmailPasswordResetForm,
             template_name="accounts/password_reset.html",
             email_template_name="accounts/email/password_reset.txt",

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -135,3 +136,16 @@ def push_unsubscribe(request: HttpRequest) -> HttpResponse:
     services.stop_reminders(user=request.user)
     messages.success(request, "Reminders are off.")
     return redirect("accounts:profile")
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset view, with reset emails limited per address (no mail-bombing)."""
+
+    def form_valid(self, form):
+        if not services.reset_email_allowed(self.request):
+            messages.error(
+                self.request,
+                "Too many reset emails asked for from your address. Wait an hour and try again.",
+            )
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().form_valid(form)

@@ -165,3 +165,14 @@ def test_discord_avatar_can_be_removed(client, alice):
     assert (
         "Remove my Discord avatar" not in client.get(reverse("accounts:profile")).content.decode()
     )
+
+
+def test_reset_emails_are_limited_per_address(client, alice, mailoutbox):
+    alice.email, alice.email_verified = "alice@example.com", True
+    alice.save()
+    for _ in range(5):
+        client.post(reverse("accounts:password_reset"), {"email": "alice@example.com"})
+    sixth = client.post(reverse("accounts:password_reset"), {"email": "alice@example.com"})
+    assert sixth.status_code == 429
+    assert "Too many reset emails" in sixth.content.decode()
+    assert len(mailoutbox) == 5
