@@ -204,3 +204,15 @@ def test_allauths_own_account_pages_are_not_served(client, alice):
     for address in ("/accounts/email/", "/accounts/password/set/", "/accounts/login/code/"):
         assert client.get(address).status_code == 404
     assert client.get(reverse("account_email")).url == reverse("accounts:profile")
+
+
+def test_discord_addresses_without_configuration_say_so(client, settings):
+    settings.DISCORD_CLIENT_ID = ""
+    for response in (
+        client.post(LOGIN),
+        client.get(CALLBACK, {"code": "c0de", "state": "s"}),
+    ):
+        assert response.status_code == 302
+        assert response.url == reverse("accounts:login")
+    page = client.get(reverse("accounts:login")).content.decode()
+    assert "Signing in with Discord is not set up on this site." in page
