@@ -61,7 +61,10 @@ class VerifiedEmailPasswordResetForm(PasswordResetForm):
     """Reset links go only to addresses their owner has verified."""
 
     def get_users(self, email):
-        return (u for u in super().get_users(email) if u.email_verified)
+        # Unlike Django's, also to players without a password (signed up with Discord):
+        # a checked address is how they set one.
+        users = User.objects.filter(email__iexact=email, is_active=True, email_verified=True)
+        return (u for u in users if u.email.casefold() == email.casefold())
 
 
 class PushSubscriptionForm(forms.Form):

@@ -176,3 +176,19 @@ def test_reset_emails_are_limited_per_address(client, alice, mailoutbox):
     assert sixth.status_code == 429
     assert "Too many reset emails" in sixth.content.decode()
     assert len(mailoutbox) == 5
+
+
+def test_a_discord_player_sets_a_password_through_a_reset(client, alice, mailoutbox):
+    alice.set_unusable_password()
+    alice.email, alice.email_verified = "alice@example.com", True
+    alice.save()
+    client.post(reverse("accounts:password_reset"), {"email": "ALICE@example.com"})
+    (mail,) = mailoutbox
+    link = next(line for line in mail.body.splitlines() if "/accounts/password/reset/" in line)
+    form = client.get(link.replace("http://testserver", ""), follow=True)
+    client.post(
+        form.redirect_chain[-1][0],
+        {"new_password1": "a-fresh-goon-pass-26", "new_password2": "a-fresh-goon-pass-26"},
+    )
+    alice.refresh_from_db()
+    assert alice.check_password("a-fresh-goon-pass-26")
