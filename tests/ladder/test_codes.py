@@ -132,3 +132,14 @@ def test_drop_size_refused(season, admin_user):
     with pytest.raises(Refusal, match="between 1 and 10,000"):
         create_drop(name="X", reward="booster_pack", count=0, created_by=admin_user)
     assert not CodeDrop.objects.exists() and not Code.objects.exists()
+
+
+def test_one_a_day_is_answered_alike_for_real_and_fake_codes(alice, season, admin_user, now):
+    """R7.5: the player-only check comes before the lookup, so it reveals nothing."""
+    drop = create_drop(name="Two", reward="god_pack", count=2, created_by=admin_user)
+    first, second = codes(drop)
+    redeem_code(user=alice, raw_code=first, now=now)
+    for code in (second, "GOON-AAAA-AAAA"):
+        with pytest.raises(Refusal) as refusal:
+            redeem_code(user=alice, raw_code=code, now=now)
+        assert refusal.value.message.startswith("You've redeemed a code today already")

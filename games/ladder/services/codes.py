@@ -37,6 +37,10 @@ def redeem_code(
     try:
         with counted_by_next_noon(user=user, now=now) as action:
             season, day, player, now = action
+            # R7.5: what depends only on the player is answered before the code is looked
+            # up, so a real code and a fake one get the same answer.
+            if Redemption.objects.filter(player=player, day=day).exists():
+                raise Refusal(ONE_A_DAY)
             code = (
                 Code.objects.select_for_update(of=("self",))
                 .select_related("drop")
@@ -48,8 +52,6 @@ def redeem_code(
             drop = code.drop
             if drop.expires_at is not None and drop.expires_at <= now:
                 raise Refusal(NO_SUCH_CODE)
-            if Redemption.objects.filter(player=player, day=day).exists():
-                raise Refusal(ONE_A_DAY)
             if drop.one_per_person and Redemption.objects.filter(player=player, drop=drop).exists():
                 raise Refusal("You've redeemed a code from this drop already: it's one per person.")
             item = _seal_reward(player, drop, rng)
