@@ -88,3 +88,9 @@ def _database_count(key: str, window: dt.timedelta) -> int:
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute(sql, [key, ends, now, now, ends])
         return cursor.fetchone()[0]
+
+
+def prune(now: dt.datetime | None = None) -> int:
+    """Delete the database counts whose window has ended (Redis expires its own)."""
+    deleted, _ = ThrottleCount.objects.filter(expires_at__lte=now or timezone.now()).delete()
+    return deleted

@@ -122,3 +122,19 @@ def test_twenty_wrong_codes_at_once_reach_the_lookup_five_times(
     assert len(lookups) == 5
     assert sum("That code doesn&#x27;t work" in p for p in pages) == 5
     assert sum("Too many codes that didn&#x27;t work" in p for p in pages) == 15
+
+
+@pytest.mark.django_db
+def test_ended_windows_are_pruned_by_the_daily_job():
+    from django_q.models import Schedule
+    from django_q.tasks import async_task
+
+    from accounts.models import ThrottleCount
+
+    start = dt.datetime(2026, 12, 7, 15, 0, tzinfo=dt.UTC)
+    with time_machine.travel(start, tick=False):
+        throttle.spend("t:old", limit=5, window=WINDOW)
+    with time_machine.travel(start + WINDOW, tick=False):
+        throttle.spend("t:new", limit=5, window=WINDOW)
+        async_task(Schedule.objects.get(name="prune-throttle-counts").func)
+        assert list(ThrottleCount.objects.values_list("key", flat=True)) == ["t:new"]
