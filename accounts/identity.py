@@ -80,8 +80,10 @@ def _is_separator(char: str) -> bool:
 
 
 def tidy_name(name: str) -> str:
-    """A display name as shown: runs of spaces made one, ends trimmed."""
-    return " ".join(unicodedata.normalize("NFC", name).split())
+    """A display name as shown: invisible and direction-changing characters dropped (they
+    could disguise a name or flip the text around it), runs of spaces made one."""
+    visible = "".join(c for c in name if unicodedata.category(c) not in ("Cc", "Cf"))
+    return " ".join(unicodedata.normalize("NFC", visible).split())
 
 
 def is_reserved(name: str) -> bool:

@@ -134,3 +134,9 @@ def test_two_look_alike_sign_ups_at_once_one_wins_the_other_is_told():
     refused = next(r for r in results if r.status_code == 200).content.decode()
     assert "taken" in refused
     assert User.objects.filter(username__in=["first", "second"]).count() == 1
+
+
+def test_invisible_and_direction_characters_are_dropped_from_names():
+    from accounts.identity import tidy_name
+
+    assert tidy_name("Al\u200bice\u202e  the \u2066Great\u2069") == "Alice the Great"
