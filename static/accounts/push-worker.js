@@ -19,5 +19,12 @@ self.addEventListener("push", (event) => {
 
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  event.waitUntil(self.clients.openWindow(event.notification.data.url));
+  const url = event.notification.data.url;
+  // A tab already on the site is brought forward instead of opening another.
+  event.waitUntil(
+    self.clients.matchAll({type: "window", includeUncontrolled: true}).then((tabs) => {
+      const open = tabs.find((tab) => new URL(tab.url).origin === new URL(url).origin);
+      return open ? open.focus().then((tab) => tab.navigate(url)) : self.clients.openWindow(url);
+    })
+  );
 });
