@@ -20,11 +20,12 @@ self.addEventListener("push", (event) => {
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const url = event.notification.data.url;
-  // A tab already on the site is brought forward instead of opening another.
+  // A tab already on the site is brought forward instead of opening another (focus only:
+  // this worker controls no page, so it may not navigate one).
   event.waitUntil(
     self.clients.matchAll({type: "window", includeUncontrolled: true}).then((tabs) => {
       const open = tabs.find((tab) => new URL(tab.url).origin === new URL(url).origin);
-      return open ? open.focus().then((tab) => tab.navigate(url)) : self.clients.openWindow(url);
+      return open ? open.focus() : self.clients.openWindow(url);
     })
   );
 });
