@@ -16,6 +16,18 @@
     return Uint8Array.from(atob(padded), (c) => c.charCodeAt(0));
   }
 
+  // Not `navigator.serviceWorker.ready`: that waits for a worker whose scope covers this
+  // page, and ours (in static/) covers none; it only needs to be active to get pushes.
+  function activated(registration) {
+    if (registration.active) return Promise.resolve(registration);
+    const worker = registration.installing || registration.waiting;
+    return new Promise((resolve) => {
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "activated") resolve(registration);
+      });
+    });
+  }
+
   function csrfToken() {
     const field = document.querySelector("input[name=csrfmiddlewaretoken]");
     return field ? field.value : "";
@@ -29,7 +41,7 @@
         return;
       }
       const registration = await navigator.serviceWorker.register(box.dataset.workerUrl);
-      await navigator.serviceWorker.ready;
+      await activated(registration);
       const subscription = await registration.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: keyBytes(box.dataset.vapidKey),

@@ -1,6 +1,7 @@
 """The account pages in a real browser: the Discord button, the lockout, the profile's
 reminder switch, all under our CSP (no console errors)."""
 
+import json
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -71,3 +72,57 @@ def test_board_shows_noon_in_the_profiles_zone(page: Page, live_server, season, 
     # Noon Central is 03:00 (02:00 in US summer time) the next morning in Tokyo.
     noon = noon_of(noon_date_for(timezone.now())).astimezone(ZoneInfo("Asia/Tokyo"))
     expect(page.locator("[data-local-time]")).to_have_text(f"{noon.hour}:00 AM GMT+9")
+
+
+def test_service_worker_shows_a_pushed_reminder(page: Page, live_server, settings, alice):
+    """The worker in static/ registers under our CSP and turns a push into a notification
+    (the push is delivered through Chromium's DevTools protocol, as a push service would)."""
+    settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = new_vapid_keys()
+    page.context.grant_permissions(["notifications"], origin=live_server.url)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", "correct-horse-battery")
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{live_server.url}/accounts/profile/")
+    cdp = page.context.new_cdp_session(page)
+    registrations: list[dict] = []
+    cdp.on(
+        "ServiceWorker.workerRegistrationUpdated",
+        lambda e: registrations.extend(e["registrations"]),
+    )
+    cdp.send("ServiceWorker.enable")
+    scope = page.evaluate(
+        """async () => {
+            const box = document.getElementById("reminders");
+            const reg = await navigator.serviceWorker.register(box.dataset.workerUrl);
+            for (let i = 0; i < 50 && !reg.active; i++) {
+                await new Promise((r) => setTimeout(r, 100));
+            }
+            return reg.active ? reg.scope : "not activated";
+        }"""
+    )
+    assert scope.endswith("/static/accounts/")
+    page.wait_for_timeout(200)
+    registration = next(r for r in registrations if r["scopeURL"] == scope)
+    cdp.send(
+        "ServiceWorker.deliverPushMessage",
+        {
+            "origin": live_server.url,
+            "registrationId": registration["registrationId"],
+            "data": json.dumps(
+                {"title": "Gooner Ladder", "body": "2 votes and 3 cards left, noon in 1 hour"}
+            ),
+        },
+    )
+    (worker,) = page.context.service_workers
+    shown = worker.evaluate(
+        """async () => {
+            for (let i = 0; i < 50; i++) {
+                const notes = await self.registration.getNotifications();
+                if (notes.length) return notes.map((n) => [n.title, n.body]);
+                await new Promise((r) => setTimeout(r, 100));
+            }
+            return [];
+        }"""
+    )
+    assert shown == [["Gooner Ladder", "2 votes and 3 cards left, noon in 1 hour"]]
