@@ -29,6 +29,7 @@ run: $(VENV)/.runtime
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py createcachetable
 	DEBUG=1 $(PY) manage.py demo_season
+	DEBUG=1 $(PY) manage.py demo_cycle
 	DEBUG=1 $(PY) manage.py serve $(HOST)
 
 # The whole suite: SQLite by default, PostgreSQL when DATABASE_URL=postgres://… is set.

@@ -25,6 +25,8 @@ DISCORD_WEBHOOK_URL = env_str("DISCORD_WEBHOOK_URL") or None
 # Behind a reverse proxy that sets X-Forwarded-For and X-Forwarded-Proto: only then is the
 # client's address read from the proxy's header (accounts.client_ip).
 TRUSTED_PROXY = env_bool("TRUSTED_PROXY", False)
+# How often an open ladder board asks whether noon, a Golden pin or an admin changed it.
+LADDER_POLL_SECONDS = max(1, env_int("LADDER_POLL_SECONDS", 15))
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -43,6 +45,7 @@ INSTALLED_APPS = [
     "allauth.socialaccount.providers.discord",
     "accounts",
     "games.ladder",
+    "games.hall",
 ]
 
 MIDDLEWARE = [

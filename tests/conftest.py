@@ -2,7 +2,7 @@ import pytest
 
 from accounts.models import User
 
-pytest_plugins = ["tests.ladder.fixtures"]
+pytest_plugins = ["tests.ladder.fixtures", "tests.hall.fixtures"]
 
 
 def make_user(username: str, **extra) -> User:

@@ -12,8 +12,10 @@ from django.contrib.admin.options import ActionLocation
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.template.response import TemplateResponse
 from django.utils import timezone
 
+from .engine import CardId
 from .models import (
     LADDER_STATE,
     AdminAction,
@@ -30,6 +32,7 @@ from .models import (
 )
 from .services import admin as powers
 from .services.codes import create_drop
+from .services.days import open_day
 from .services.discord import resend
 from .services.errors import Refusal
 
@@ -89,6 +92,16 @@ class LadderEntryInline(admin.TabularInline):
 
     def has_add_permission(self, request, obj=None):
         return False  # contestants join through "Add contestants", which keeps roster order
+
+
+class EndSeasonForm(forms.Form):
+    last_noon = forms.DateField(
+        label="Last noon",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text="The season's last noon resolves as usual; then the season freezes. "
+        "Empty: the next noon.",
+    )
 
 
 class SeasonForm(forms.ModelForm):
@@ -160,12 +173,44 @@ class SeasonAdmin(AuditedAdmin):
             season = powers.start_season(actor=request.user, season=queryset.get())
             self.message_user(request, f"{season} is the active season.")
 
-    @admin.action(description="End the selected season (freezes it)")
+    @admin.action(description="End the selected season at a noon (then it freezes)")
     def end(self, request, queryset: QuerySet[Season]):
-        for season in queryset:
+        """Asks which noon is the last (default the next), then schedules the end (R2.1)."""
+        if queryset.count() != 1:
+            self.message_user(request, "Pick exactly one season to end.", messages.ERROR)
+            return None
+        season = queryset.get()
+        if not season.is_active:
+            self.message_user(request, f"{season} is not the active season.", messages.ERROR)
+            return None
+        upcoming = open_day(season, timezone.now()).noon_on
+        form = EndSeasonForm(
+            request.POST if "apply" in request.POST else None, initial={"last_noon": upcoming}
+        )
+        if form.is_valid():
             with self.refusals_shown(request):
-                ended = powers.end_season(actor=request.user, season=season)
-                self.message_user(request, f"{ended} has ended; its archive stays readable.")
+                ended = powers.end_season(
+                    actor=request.user, season=season, last_noon=form.cleaned_data["last_noon"]
+                )
+                when = ended.last_noon
+                self.message_user(
+                    request,
+                    f"{ended} ends at the noon of {when:%A, %B} {when.day}: play goes on until "
+                    "then, that noon resolves as usual, and then the season freezes.",
+                )
+            return None
+        return TemplateResponse(
+            request,
+            "admin/ladder/end_season.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": f"End {season}",
+                "season": season,
+                "form": form,
+                "upcoming": upcoming,
+                "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+            },
+        )
 
 
 class LockedFilter(admin.SimpleListFilter):
@@ -272,6 +317,15 @@ class CodeDropForm(forms.ModelForm):
     class Meta:
         model = CodeDrop
         fields = ("name", "reward", "card", "one_per_person", "expires_at")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Golden Gooners come only from being a holder (R9.1): no drop names one.
+        self.fields["card"].choices = [
+            (value, label)
+            for value, label in self.fields["card"].choices
+            if value != CardId.GOLDEN_GOONER.value
+        ]
 
     def clean(self):
         data = super().clean()

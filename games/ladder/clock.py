@@ -1,20 +1,18 @@
-"""Game time (R1.1): a day runs from noon Central to noon and is named by its closing noon."""
+"""Game time (R1.1), from the site's clock shared by every game (goonsite/clock.py)."""
 
 from __future__ import annotations
 
 import datetime as dt
-from zoneinfo import ZoneInfo
 
-CENTRAL = ZoneInfo("America/Chicago")
-NOON = dt.time(12)
+from goonsite.clock import CENTRAL, NOON, noon_date_for, noon_of
+
+__all__ = ["CENTRAL", "NOON", "last_wednesday_noon", "noon_date_for", "noon_of"]
 
 
-def noon_date_for(moment: dt.datetime) -> dt.date:
-    """The date of the noon closing the day `moment` falls in. Noon itself opens the next day."""
+def last_wednesday_noon(moment: dt.datetime) -> dt.datetime:
+    """The latest Wednesday noon Central at or before `moment` (R1.5): a Golden week starts."""
     local = moment.astimezone(CENTRAL)
-    return local.date() if local.time() < NOON else local.date() + dt.timedelta(days=1)
-
-
-def noon_of(date: dt.date) -> dt.datetime:
-    """12:00 Central on `date`, DST included (clocks change at 02:00, so noon is unambiguous)."""
-    return dt.datetime.combine(date, NOON, tzinfo=CENTRAL)
+    date = local.date() - dt.timedelta(days=(local.weekday() - 2) % 7)
+    if noon_of(date) > moment:
+        date -= dt.timedelta(days=7)
+    return noon_of(date)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from enum import StrEnum
 
 from django.conf import settings
@@ -9,6 +10,12 @@ from django.db import models
 from django.db.models import Q
 
 from .engine import CATALOGUE, PACKS, STATE_FIELDS, Direction, Outcome
+
+
+def seed_sha256(seed: int) -> str:
+    """SHA-256 of the seed written in decimal: `printf %s SEED | sha256sum` checks it."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
 
 CARD_CHOICES = [(c.id.value, c.name) for c in CATALOGUE.values()]
 ITEM_CHOICES = CARD_CHOICES + [(p.id.value, p.name) for p in PACKS.values()]
@@ -18,6 +25,12 @@ class Season(models.Model):
     name = models.CharField(max_length=80, unique=True)
     starts_on = models.DateField()
     ends_on = models.DateField(null=True, blank=True)
+    last_noon = models.DateField(
+        null=True,
+        blank=True,
+        help_text="Set when an admin ends the season: that noon resolves as usual, then the "
+        "season freezes (R2.1).",
+    )
     is_active = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -136,6 +149,11 @@ class GameDay(models.Model):
     def __str__(self) -> str:
         return f"{self.season} · noon of {self.noon_on:%a %b %d, %Y}"
 
+    @property
+    def seed_sha256(self) -> str:
+        """The day's commitment to its seed, public from the moment the day opens."""
+        return seed_sha256(self.seed)
+
 
 class Vote(models.Model):
     day = models.ForeignKey(GameDay, on_delete=models.CASCADE, related_name="votes")
@@ -145,6 +163,11 @@ class Vote(models.Model):
     points = models.PositiveSmallIntegerField()
     position = models.PositiveSmallIntegerField(help_text="1 for the day's first vote, …")
     cast_at = models.DateTimeField(auto_now_add=True)
+    # Noon writes only the votes that landed otherwise than cast (skipped, flipped, boosted,
+    # or on a contestant that took no votes); on a resolved day, null means "as cast".
+    landed = models.SmallIntegerField(
+        null=True, blank=True, help_text="Signed points as they landed at noon, if not as cast."
+    )
 
     class Meta:
         ordering = ["pk"]
@@ -172,6 +195,9 @@ class Play(models.Model):
     outcome = models.CharField(max_length=10, choices=enum_choices(Outcome), blank=True)
     by = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL)
     reason = models.CharField(max_length=60, blank=True)
+    effect = models.JSONField(
+        null=True, blank=True, help_text="What it did in numbers (the engine's Effect)."
+    )
 
     class Meta:
         ordering = ["pk"]

@@ -56,6 +56,6 @@ def test_sign_up_with_discord_lands_on_the_board_with_the_god_pack(
     expect(page.locator(".who")).to_contain_text("Nelly")
     expect(page.locator(".who img.avatar")).to_have_attribute("src", re.compile("cdn.discordapp"))
     page.get_by_role("button", name=re.compile("God Pack")).click()
-    expect(page.locator("#hand .game-card")).to_have_count(8)
+    expect(page.locator("#hand a.game-card")).to_have_count(8)
     assert User.objects.get().display_name == "Nelly"
     page.screenshot(path=artifacts / "discord-signup-board.png", full_page=True)

@@ -43,6 +43,7 @@ def describe(gave: str) -> str:
 def code(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     if request.method == "GET":
         return render(request, "ladder/code.html")
+    typed = request.POST.get("code", "")[:20]
     key = failures_key(request)
     if not throttle.spend(key, limit=WRONG_CODE_LIMIT, window=WRONG_CODE_WINDOW):
         messages.error(request, TOO_MANY)
@@ -56,6 +57,7 @@ def code(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
             messages.success(
                 request, f"Code accepted: {describe(redemption.gave)} is on top of your hand."
             )
+            typed = ""  # a used code is cleared, so a second tap can't send it again
     if request.htmx:
-        return board_update(request, player)
+        return board_update(request, player, extra=("codebox",), code_typed=typed)
     return redirect("ladder:code" if request.POST.get("from") == "code" else "ladder:board")

@@ -8,7 +8,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
-from ..engine import CATALOGUE, CardId
 from ..selectors import active_season
 from ..services.noon import preview_noon
 
@@ -28,6 +27,5 @@ def noon_preview(request: HttpRequest) -> HttpResponse:
     context = {**admin.site.each_context(request), "title": "Noon preview", "season": season}
     if season is not None:
         day, outcome, ladder = preview_noon(season)
-        plays = [{**p, "info": CATALOGUE[CardId(p["card"])]} for p in outcome["plays"]]
-        context |= {"day": day, "outcome": outcome, "ladder": ladder, "plays": plays}
+        context |= {"day": day, "outcome": outcome, "ladder": ladder}
     return render(request, "admin/noon_preview.html", context)

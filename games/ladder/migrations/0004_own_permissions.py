@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ladder', '0002_job_paths'),
+        ('ladder', '0003_report_numbers_and_season_end'),
     ]
 
     operations = [

@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ("django_q", "0019_alter_task_options_alter_ormq_key_alter_ormq_lock_and_more"),
-        ('ladder', '0003_own_permissions'),
+        ('ladder', '0004_own_permissions'),
     ]
 
     operations = [
