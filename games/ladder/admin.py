@@ -8,6 +8,7 @@ from contextlib import contextmanager
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.options import ActionLocation
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -114,6 +115,22 @@ class SeasonForm(forms.ModelForm):
         model = Season
         fields = ("name", "starts_on")
 
+    def clean_add_contestants(self) -> str:
+        """Refuse the whole list before anything is saved when a name can't be stored."""
+        text = self.cleaned_data.get("add_contestants", "")
+        longest = Contestant._meta.get_field("name").max_length
+        too_long = [
+            n for n in (" ".join(line.split()) for line in text.splitlines()) if len(n) > longest
+        ]
+        if too_long:
+            raise forms.ValidationError(
+                [
+                    f"“{name[:30]}…” is {len(name)} characters; a name has at most {longest}."
+                    for name in too_long
+                ]
+            )
+        return text
+
 
 @admin.register(Season)
 class SeasonAdmin(AuditedAdmin):
@@ -126,6 +143,18 @@ class SeasonAdmin(AuditedAdmin):
     @admin.display(description="contestants")
     def contestants(self, season: Season) -> int:
         return season.entries.count()
+
+    def get_actions(self, request, action_location=ActionLocation.CHANGE_LIST):
+        # Deleting a season deletes its archive (R2.1: the archive stays readable), so
+        # there is no bulk delete, and a season with reports can't be deleted at all.
+        actions = super().get_actions(request, action_location=action_location)
+        actions.pop("delete_selected", None)
+        return actions
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        if obj is not None and NoonReport.objects.filter(day__season=obj).exists():
+            return False
+        return super().has_delete_permission(request, obj)
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
@@ -304,6 +333,14 @@ class CodeDropForm(forms.ModelForm):
             self.add_error("card", "A named-card drop needs its card.")
         return data
 
+    def clean_expires_at(self):
+        expires_at = self.cleaned_data.get("expires_at")
+        if expires_at is not None and expires_at <= timezone.now():
+            raise forms.ValidationError(
+                "That time has passed: a drop would expire before anyone could redeem it."
+            )
+        return expires_at
+
 
 @admin.register(CodeDrop)
 class CodeDropAdmin(AuditedAdmin):
@@ -353,7 +390,10 @@ class CodeDropAdmin(AuditedAdmin):
     def redeemed(self, drop: CodeDrop) -> int:
         return drop.redemptions.count()
 
-    @admin.action(description="Export the codes as CSV")
+    def has_export_codes_permission(self, request) -> bool:
+        return request.user.has_perm("ladder.export_codes")
+
+    @admin.action(description="Export the codes as CSV", permissions=["export_codes"])
     def export_csv(self, request, queryset):
         response = HttpResponse(content_type="text/csv")
         response["Content-Disposition"] = 'attachment; filename="goon-codes.csv"'

@@ -139,6 +139,9 @@ class GameDay(models.Model):
 
     class Meta:
         ordering = ["season", "noon_on"]
+        # Seeing the day's face-down cards and who played them before noon is its own
+        # power, not something every staff user has.
+        permissions = [("preview_noon", "Can see the noon preview (face-down cards, before noon)")]
         constraints = [
             models.UniqueConstraint(fields=["season", "noon_on"], name="one_day_per_date")
         ]
@@ -299,6 +302,7 @@ class CodeDrop(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        permissions = [("export_codes", "Can export a drop's codes as CSV")]
 
     def __str__(self) -> str:
         return self.name
@@ -431,3 +435,23 @@ class DiscordPost(models.Model):
 
     def __str__(self) -> str:
         return f"Discord post of {self.report.day} ({self.status})"
+
+
+class NoonReminder(models.Model):
+    """A player was reminded before this day's noon: the claim that makes it once a day."""
+
+    player = models.ForeignKey(PlayerSeason, on_delete=models.CASCADE, related_name="reminders")
+    day = models.ForeignKey(GameDay, on_delete=models.CASCADE, related_name="reminders")
+    votes_left = models.PositiveSmallIntegerField()
+    cards_left = models.PositiveSmallIntegerField()
+    delivered = models.PositiveSmallIntegerField(default=0, help_text="Browsers that took it.")
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-sent_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "day"], name="one_reminder_per_day")
+        ]
+
+    def __str__(self) -> str:
+        return f"Reminder to {self.player.user} before {self.day}"

@@ -1,6 +1,7 @@
-// The countdown to noon Central, shown in the player's own time zone. Reads the DOM on
-// every tick, so it keeps working after htmx swaps in a new "Your day" panel. Once noon has
-// come, the board's poll (#poller) brings the new ladder and the recap without a reload.
+// The countdown to noon Central, shown in the player's own time zone (their profile's).
+// Reads the DOM on every tick, so it keeps working after htmx swaps in a new "Your day"
+// panel. Once noon has come, the board's poll (#poller) brings the new ladder and the recap
+// without a reload.
 (function () {
   function pad(n) { return String(n).padStart(2, "0"); }
   function tick() {
@@ -12,7 +13,8 @@
     });
     document.querySelectorAll("[data-local-time]").forEach(function (el) {
       if (el.dataset.done) return;
-      el.textContent = new Date(el.dataset.localTime).toLocaleTimeString([], {hour: "numeric", minute: "2-digit", timeZoneName: "short"});
+      // The zone chosen on the profile (on <body>), else the browser's own.
+      el.textContent = new Date(el.dataset.localTime).toLocaleTimeString([], {hour: "numeric", minute: "2-digit", timeZoneName: "short", timeZone: document.body.dataset.timeZone || undefined});
       el.dataset.done = "1";
     });
   }

@@ -94,7 +94,7 @@ def test_noon_query_count_does_not_grow_with_players(season, entries, now):
     def run_day(players: int, first_day: dt.datetime) -> int:
         users = [
             User.objects.create_user(
-                username=f"u{first_day.day}-{n}", password="x", display_name=f"U{n}"
+                username=f"u{first_day.day}-{n}", password="x", display_name=f"U{first_day.day}-{n}"
             )
             for n in range(players)
         ]

@@ -28,6 +28,7 @@ from .errors import Refusal
 from .noon import resolve_due_noons
 
 Kind = AdminAction.Kind
+NAME_LENGTH = Contestant._meta.get_field("name").max_length
 
 
 def record(actor, kind: AdminAction.Kind, target: object = "", **details) -> AdminAction:
@@ -89,6 +90,10 @@ def add_to_roster(*, actor, season: Season, names: Iterable[str]) -> list[Ladder
     for name in (" ".join(n.split()) for n in names):
         if not name:
             continue
+        if len(name) > NAME_LENGTH:
+            raise Refusal(
+                f"“{name[:30]}…” is too long: a name has at most {NAME_LENGTH} characters."
+            )
         contestant, _ = Contestant.objects.get_or_create(name=name)
         if season.entries.filter(contestant=contestant).exists():
             raise Refusal(f"{name} is on {season}'s roster already.")

@@ -6,6 +6,7 @@ import datetime as dt
 import random
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from ..codes import new_code, normalize_code
 from ..engine import CATALOGUE, CardId, draw_card
@@ -103,6 +104,8 @@ def create_drop(
         raise Refusal("A drop holds between 1 and 10,000 codes.")
     if reward == CodeDrop.Reward.CARD and card not in {c.value for c in CATALOGUE}:
         raise Refusal("A named-card drop needs a card.")
+    if expires_at is not None and expires_at <= timezone.now():
+        raise Refusal("That expiry has passed: a drop must expire in the future.")
     if reward == CodeDrop.Reward.CARD and card == CardId.GOLDEN_GOONER:
         raise Refusal(
             "No code gives a Golden Gooner: they come only from being a holder, at most one "
