@@ -1,15 +1,13 @@
 """A full week of the Hall through the services, every Vertebra, Chip and card accounted for.
 
 Four players over seven one-day phases: starting kits, gifts (with inactive and
-short-handed bonuses and a giver bonus), purchases, a trade, a battle engagement and its
-reward paid through the payout seam, two proposals (one adopted, one failed), the week's
-election; then the new Judge's ruling and the confidence vote on it.
+short-handed bonuses and a giver bonus), purchases, a trade, the battle of the engaged
+played to the end at the tables with its reward paid once, a duel, two proposals (one
+adopted, one failed), the week's election; then the new Judge's ruling and the confidence
+vote on it.
 """
 
-import random
-
-from games.hall.engine.rolls import battle_reward
-from games.hall.models import Card, Cycle, Election, Ledger, Player, Proposal, Ruling
+from games.hall.models import Card, Cycle, Election, Game, Ledger, Player, Proposal, Ruling
 from games.hall.services import ledger
 from games.hall.services.admin import create_cycle
 from games.hall.services.battle import engage
@@ -21,7 +19,7 @@ from games.hall.services.judge import (
     open_confidence_vote,
     submit_request,
 )
-from games.hall.services.payouts import pay_battle_reward
+from games.hall.services.moves import choose_hand
 from games.hall.services.players import join
 from games.hall.services.proposals import cast_proposal_vote, submit_proposal
 from games.hall.services.shop import buy
@@ -29,6 +27,15 @@ from games.hall.services.timers import run_due
 from games.hall.services.trades import Side, accept_trade, offer_trade
 from tests.conftest import make_user
 from tests.hall.fixtures import BEFORE_START, START, at, phase_end, reputable
+from tests.hall.tables.helpers import all_ready, duel, play_to_the_end
+
+
+def seat_with_any_four(game: Game, players: list[Player], now) -> Game:
+    """Each player chooses their first four unlocked cards, whatever the rolls gave them."""
+    for player in players:
+        ids = Card.objects.filter(owner=player, locked=False).order_by("pk")[:4]
+        choose_hand(user=player.user, game_id=game.pk, card_ids=[c.pk for c in ids], now=now)
+    return all_ready(Game.objects.get(pk=game.pk), players, now)
 
 
 def test_a_full_week(db, admin_user):
@@ -79,12 +86,20 @@ def test_a_full_week(db, admin_user):
     for user in (bo, cy):
         vote_candidacy(user=user, candidacy_id=candidacy.pk, choice="support", now=at(4))
 
-    # Phase 4: the battle of phase 4 would form now; its winner is paid through the seam.
+    # Phase 4: the boundary formed the battle of the engaged (H7.3); it is played to the end
+    # at the tables and its winner's reward is paid once (H8.24).
     run_due(at(4))
-    assert cycle.phases.get(number=3).report["battle"]["eligible"] == 2
-    reward = battle_reward(random.Random(7))
-    cy_player = Player.objects.select_related("user").get(pk=players["cy"].pk)
-    pay_battle_reward(cycle, cy_player, reward, game_ref="battle 4", phase=4, now=at(4))
+    battle = Game.objects.get(kind="battle")
+    fighters = [Player.objects.get(pk=players[name].pk) for name in ("ann", "cy")]
+    battle = play_to_the_end(seat_with_any_four(battle, fighters, at(4)), at(4, 16))
+    assert battle.result == "won" and battle.winner_id in {p.pk for p in fighters}
+    assert Ledger.objects.filter(reason=Ledger.Reason.BATTLE_REWARD).exists()
+
+    # Phase 5: bo challenges dee to a duel (H7.4), played to the end with no bet.
+    pair = [Player.objects.get(pk=players[name].pk) for name in ("bo", "dee")]
+    game = duel(pair[0], pair[1], now=at(5))
+    game = play_to_the_end(seat_with_any_four(game, pair, at(5)), at(5, 16))
+    assert game.result == "won" and not Card.objects.filter(locked=True).exists()
 
     # Phases 5-7: more gifts and shopping; the week ends at phase 7's noon.
     for day in (5, 6, 7):
