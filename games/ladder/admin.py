@@ -13,7 +13,9 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
+from django.urls import path, reverse
 from django.utils import timezone
+from django.utils.html import format_html
 
 from .engine import CardId
 from .models import (
@@ -363,8 +365,13 @@ class CodeDropAdmin(AuditedAdmin):
             kwargs["form"] = CodeDropForm
         return super().get_form(request, obj, **kwargs)
 
+    class Media:
+        js = ("ladder/admin-copy.js",)
+
     def get_readonly_fields(self, request, obj=None):
-        return ("season", "reward", "card", "created_by", "created_at") if obj else ()
+        if obj is None:
+            return ()
+        return ("season", "reward", "card", "created_by", "created_at", "code_list")
 
     def save_model(self, request, obj, form, change):
         if change:
@@ -395,26 +402,44 @@ class CodeDropAdmin(AuditedAdmin):
 
     @admin.action(description="Export the codes as CSV", permissions=["export_codes"])
     def export_csv(self, request, queryset):
-        response = HttpResponse(content_type="text/csv")
-        response["Content-Disposition"] = 'attachment; filename="goon-codes.csv"'
-        writer = csv.writer(response)
-        writer.writerow(["drop", "code", "redeemed by", "redeemed at", "gave"])
-        codes = Code.objects.filter(drop__in=queryset).select_related(
-            "drop", "redemption__player__user"
+        return codes_csv(request, queryset)
+
+    def get_urls(self):
+        csv_url = path(
+            "<int:drop_id>/codes.csv",
+            self.admin_site.admin_view(self.drop_csv),
+            name="ladder_codedrop_csv",
         )
-        for code in codes.order_by("drop", "pk"):
-            r = getattr(code, "redemption", None)
-            writer.writerow(
-                [
-                    code.drop.name,
-                    code.code,
-                    str(r.player.user) if r else "",
-                    r.redeemed_at.isoformat() if r else "",
-                    r.get_gave_display() if r else "",
-                ]
-            )
-        powers.record(request.user, Kind.EXPORT_CODES, ", ".join(d.name for d in queryset))
-        return response
+        return [csv_url, *super().get_urls()]
+
+    def drop_csv(self, request: HttpRequest, drop_id: int) -> HttpResponse:
+        """One drop's codes as CSV, linked from its page; the same permission as the action."""
+        if not self.has_export_codes_permission(request):
+            self.message_user(request, "Exporting codes needs its own permission.", messages.ERROR)
+            return redirect("admin:index")
+        return codes_csv(request, CodeDrop.objects.filter(pk=drop_id))
+
+    @admin.display(description="the codes")
+    def code_list(self, drop: CodeDrop) -> str:
+        """Every code of the drop, ready to copy into Discord, and the CSV link."""
+        codes = "\n".join(drop.codes.order_by("pk").values_list("code", flat=True))
+        csv_link = reverse("admin:ladder_codedrop_csv", args=[drop.pk])
+        return format_html(
+            '<textarea id="drop-codes" class="drop-codes" rows="8" cols="20" readonly'
+            ' aria-label="The codes of this drop">{}</textarea>'
+            '<p><button type="button" class="button" data-copy="drop-codes">Copy the codes</button>'
+            ' <a class="button" href="{}">Download CSV</a></p>',
+            codes,
+            csv_link,
+        )
+
+    def response_add(self, request, obj, post_url_continue=None):
+        """After a drop is made, its page: the codes to copy and the CSV, at once."""
+        self.message_user(
+            request,
+            f"Made {obj.codes.count()} codes for {obj}. Copy them below or download the CSV.",
+        )
+        return redirect("admin:ladder_codedrop_change", obj.pk)
 
     def add_view(self, request, form_url="", extra_context=None):
         try:
@@ -422,6 +447,28 @@ class CodeDropAdmin(AuditedAdmin):
         except Refusal as refusal:
             messages.error(request, refusal.message)
             return redirect(request.path)
+
+
+def codes_csv(request: HttpRequest, drops: QuerySet[CodeDrop]) -> HttpResponse:
+    """The drops' codes, who redeemed each and when; the export is recorded."""
+    response = HttpResponse(content_type="text/csv")
+    response["Content-Disposition"] = 'attachment; filename="goon-codes.csv"'
+    writer = csv.writer(response)
+    writer.writerow(["drop", "code", "redeemed by", "redeemed at", "gave"])
+    codes = Code.objects.filter(drop__in=drops).select_related("drop", "redemption__player__user")
+    for code in codes.order_by("drop", "pk"):
+        r = getattr(code, "redemption", None)
+        writer.writerow(
+            [
+                code.drop.name,
+                code.code,
+                str(r.player.user) if r else "",
+                r.redeemed_at.isoformat() if r else "",
+                r.get_gave_display() if r else "",
+            ]
+        )
+    powers.record(request.user, Kind.EXPORT_CODES, ", ".join(d.name for d in drops))
+    return response
 
 
 class RedeemedFilter(admin.SimpleListFilter):

@@ -235,8 +235,15 @@ def test_create_a_code_drop_and_export_it(admin_client, alice, season, now):
         },
         follow=True,
     )
-    assert response.status_code == 200
     drop = CodeDrop.objects.get()
+    # The new drop's own page, with every code to copy and its CSV link (issue 12).
+    assert response.redirect_chain[-1][0] == reverse("admin:ladder_codedrop_change", args=[drop.pk])
+    page = response.content.decode()
+    assert "Made 25 codes for Stream night" in page
+    assert all(c.code in page for c in drop.codes.all())
+    assert 'data-copy="drop-codes"' in page and "ladder/admin-copy.js" in page
+    csv_url = reverse("admin:ladder_codedrop_csv", args=[drop.pk])
+    assert f'href="{csv_url}"' in page
     assert (drop.reward, drop.card, drop.one_per_person, drop.codes.count()) == (
         "card",
         "sabotage",
@@ -251,6 +258,7 @@ def test_create_a_code_drop_and_export_it(admin_client, alice, season, now):
     assert len(rows) == 26
     redeemed = next(r for r in rows if r[1] == code)
     assert redeemed[2] == "Alice" and redeemed[4] == "Sabotage"
+    assert admin_client.get(csv_url).content.decode() == export.content.decode()
     listing = admin_client.get(
         reverse("admin:ladder_code_changelist"), {"redeemed": "yes"}
     ).content.decode()
@@ -270,6 +278,7 @@ def test_noon_preview_is_a_dry_run(admin_client, alice, alice_player, entries, n
     cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
     play_face_down(user=alice, card="skip", target_id=entries["ava"].pk)
     body = admin_client.get(reverse("noon_preview")).content.decode()
+    assert body.count(">Noon preview</h1>") == 1  # the title once (issue 12)
     # The same words as the report page (games.ladder.report_text).
     assert (
         "<strong>Alice</strong> played Skip on <strong>Ava</strong>: "
