@@ -29,7 +29,7 @@ def report_lines(
     """The report as Discord lines, in the report page's own words: winners, locks, Golden
     pins, the top of the ladder with movement, every card with what happened and why, draws,
     trims, codes and the link. Chaos is told once, on its card's line."""
-    style = words.DISCORD
+    style = words.DISCORD.with_staff(outcome)
     lines: list[str] = []
     if outcome.get("last_noon"):
         lines.append("🏁 **The season's last noon**")

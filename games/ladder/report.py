@@ -36,6 +36,7 @@ class ReportInputs:
     seed: int | None = None
     next_seed_sha256: str | None = None
     last_noon: bool = False
+    staff: list[str] = field(default_factory=list)  # names shown with the staff badge
 
 
 def build_report(
@@ -52,6 +53,7 @@ def build_report(
     golden_before = {row.id for row in result.ladder if row.before and row.before.golden}
     outcome = {
         "version": REPORT_VERSION,
+        "staff": inputs.staff,
         "noon": result.noon.isoformat(),
         "wednesday": result.noon.weekday() == 2,
         "plays": plays,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.html import escape as html_escape
@@ -29,6 +29,10 @@ def discord_escape(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", text)
 
 
+def _plain_badge(shown: str) -> str:
+    return f"{shown} (staff)"
+
+
 @dataclass(frozen=True)
 class Style:
     """How names and the words around them are written in one medium."""
@@ -36,6 +40,17 @@ class Style:
     name: Callable[[str], str]
     text: Callable[[str], str]
     done: Callable[[str], str]
+    badge: Callable[[str], str] = _plain_badge
+    staff: frozenset[str] = frozenset()  # players shown with the staff badge
+
+    def player(self, name: str) -> str:
+        """A player's name; the site's staff carry a badge so that no one passes as them."""
+        shown = self.name(name)
+        return self.badge(shown) if name in self.staff else shown
+
+    def with_staff(self, outcome: dict[str, Any]) -> Style:
+        """This style, badging the players who were staff at that noon (reports since v2)."""
+        return replace(self, staff=frozenset(outcome.get("staff", ())))
 
 
 PLAIN = Style(name=str, text=str, done=str)
@@ -44,6 +59,9 @@ HTML = Style(
     name=lambda s: format_html("<strong>{}</strong>", s),
     text=lambda s: str(html_escape(s)),
     done=mark_safe,
+    badge=lambda shown: format_html(
+        '{} <span class="badge staff" title="goonsite staff">staff</span>', shown
+    ),
 )
 
 
@@ -67,9 +85,9 @@ def card_emoji(card: str) -> str:
 
 def play_line(play: dict[str, Any], style: Style = PLAIN, *, emoji: bool = False) -> str:
     """One card, face up: who played what on whom, and what happened, in numbers."""
-    n, t = style.name, style.text
+    n, p, t = style.name, style.player, style.text
     card, outcome, effect = play["card"], play["outcome"], play.get("effect")
-    who = n(play["player"])
+    who = p(play["player"])
     head = t(card_emoji(card) + " ") if emoji else ""
     if card == CardId.SAKURA_FARTS and outcome == "landed":
         return style.done(f"{head}{who} {t('asked Sakura to fart on')} {n(play['target'] or '')}")
@@ -84,12 +102,12 @@ def play_line(play: dict[str, Any], style: Style = PLAIN, *, emoji: bool = False
 
 def fate(play: dict[str, Any], style: Style = PLAIN) -> str:
     """What happened to a card: landed and what it did, blocked, destroyed or wasted."""
-    n, t = style.name, style.text
+    p, t = style.player, style.text
     outcome = play["outcome"]
     if outcome == "blocked":
-        return f"{t('blocked by')} {n(play['by'] or '')}{t(S + ' Shield')}"
+        return f"{t('blocked by')} {p(play['by'] or '')}{t(S + ' Shield')}"
     if outcome == "destroyed":
-        return f"{t('destroyed by')} {n(play['by'] or '')}{t(S + ' Sabotage')}"
+        return f"{t('destroyed by')} {p(play['by'] or '')}{t(S + ' Sabotage')}"
     if outcome == "wasted":
         return t(f"wasted ({play['reason']})" if play.get("reason") else "wasted")
     effect = play.get("effect")
@@ -99,7 +117,7 @@ def fate(play: dict[str, Any], style: Style = PLAIN) -> str:
 
 
 def _did(card: str, effect: dict[str, Any], style: Style) -> str:
-    n, t = style.name, style.text
+    n, p, t = style.name, style.player, style.text
     if card == CardId.SKIP:
         if not effect["votes"]:
             return t("landed, but there were no votes to erase")
@@ -123,12 +141,12 @@ def _did(card: str, effect: dict[str, Any], style: Style) -> str:
         return t(f"landed, their vote counted double: {signed(effect['points'])} more")
     if card == CardId.SHIELD:
         [hit] = effect["plays"]
-        return f"{t('landed, blocked')} {n(hit['player'])}{t(S + ' ' + card_name(hit['card']))}"
+        return f"{t('landed, blocked')} {p(hit['player'])}{t(S + ' ' + card_name(hit['card']))}"
     if card == CardId.SABOTAGE:
         if not effect["plays"]:
             return t("landed, but nothing else was waiting there")
         hits = ", ".join(
-            f"{n(hit['player'])}{t(S + ' ' + card_name(hit['card']))}" for hit in effect["plays"]
+            f"{p(hit['player'])}{t(S + ' ' + card_name(hit['card']))}" for hit in effect["plays"]
         )
         return f"{t('landed, destroyed')} {hits}"
     if card == CardId.MINI_GOONER:
@@ -163,12 +181,12 @@ def moved(row: dict[str, Any]) -> str:
 
 def event_line(event: dict[str, Any], style: Style = PLAIN) -> str:
     """A mid-day change to a contestant: a Golden pin, an unlock, a roster change."""
-    n, t = style.name, style.text
+    p, t = style.player, style.text
     kind = event["kind"]
     if kind == "golden":
-        return style.done(f"{t('🌟 pinned Golden by')} {n(event['by'])}")
+        return style.done(f"{t('🌟 pinned Golden by')} {p(event['by'])}")
     if kind == "unlocked":
-        return style.done(f"{t('🔓 unlocked by')} {n(event['by'])}")
+        return style.done(f"{t('🔓 unlocked by')} {p(event['by'])}")
     words = {
         "joined": "➕ joined the ladder",
         "taken_off": "➖ taken off the ladder",
@@ -214,9 +232,9 @@ def winners(outcome: dict[str, Any], style: Style = PLAIN) -> list[str]:
 
 
 def golden_line(golden: dict[str, Any], style: Style = PLAIN) -> str:
-    n, t = style.name, style.text
+    n, p, t = style.name, style.player, style.text
     when = t(f" (noon of {golden['noon']})") if golden.get("noon") else ""
-    return style.done(f"{t('🌟')} {n(golden['player'])} {t('pinned')} {n(golden['target'])}{when}")
+    return style.done(f"{t('🌟')} {p(golden['player'])} {t('pinned')} {n(golden['target'])}{when}")
 
 
 def lock_line(outcome: dict[str, Any], style: Style = PLAIN) -> str:
@@ -226,18 +244,18 @@ def lock_line(outcome: dict[str, Any], style: Style = PLAIN) -> str:
 
 def card_lines(outcome: dict[str, Any], style: Style = PLAIN) -> list[str]:
     """Draws, trims and codes (R8.3)."""
-    n, t = style.name, style.text
+    p, t = style.player, style.text
     drew = outcome.get("drew", 0)
     lines = [style.done(t(f"🃏 {plural(drew, 'gooner')} drew a card"))]
     for over in outcome.get("over_limit", []):
         lost = plural(over["lost"], "card")
         lines.append(
             style.done(
-                f"{t('🗑️')} {n(over['player'])} {t(f'was over the hand limit and lost {lost}')}"
+                f"{t('🗑️')} {p(over['player'])} {t(f'was over the hand limit and lost {lost}')}"
             )
         )
     for r in outcome.get("redemptions", []):
-        lines.append(style.done(f"{t('🎟️')} {n(r['player'])} {t('redeemed a code: ' + r['gave'])}"))
+        lines.append(style.done(f"{t('🎟️')} {p(r['player'])} {t('redeemed a code: ' + r['gave'])}"))
     return lines
 
 

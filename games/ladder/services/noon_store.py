@@ -250,6 +250,7 @@ def report_json(day: GameDay, loaded: LoadedDay, result: NoonResult) -> tuple[di
         ReportInputs(
             player_names=player_names,
             contestant_names=contestant_names,
+            staff=_staff_names(loaded, events),
             play_ids=[pk for pk, *_ in loaded.plays],
             golden_plays=[{k: v for k, v in g.items() if k != "id"} for g in golden],
             week_golden=week_golden,
@@ -284,6 +285,15 @@ def _roster_ranks(loaded: LoadedDay) -> dict[str, int]:
     where its first movement counts from: a mid-day Golden pin is not a starting place."""
     on = sorted((e for e in loaded.entries.values() if e.on_ladder), key=lambda e: e.joined)
     return {str(e.pk): rank for rank, e in enumerate(on, start=1)}
+
+
+def _staff_names(loaded: LoadedDay, events: dict[str, list[dict]]) -> list[str]:
+    """Who the report shows with the staff badge: staff players and the admins who acted."""
+    names = {str(p.user) for p in loaded.players.values() if p.user.is_staff}
+    names |= {
+        e["by"] for day in events.values() for e in day if e["kind"] == "unlocked" and "by" in e
+    }
+    return sorted(names - {"an admin"})
 
 
 ROSTER_EVENTS = {

@@ -7,9 +7,14 @@ from .. import report_text as words
 register = template.Library()
 
 
+def _html(outcome: dict | None) -> words.Style:
+    return words.HTML.with_staff(outcome) if outcome else words.HTML
+
+
 @register.filter
-def play_line(play: dict) -> str:
-    return words.play_line(play, words.HTML)
+def play_line(play: dict, outcome: dict | None = None) -> str:
+    """`{{ play|play_line:outcome }}`: the outcome names the staff to badge."""
+    return words.play_line(play, _html(outcome))
 
 
 @register.filter
@@ -28,8 +33,9 @@ def status(row: dict) -> str:
 
 
 @register.filter
-def events(row: dict) -> str:
-    return words.joined(words.event_line(e, words.HTML) for e in row.get("events", []))
+def events(row: dict, outcome: dict | None = None) -> str:
+    style = _html(outcome)
+    return words.joined(words.event_line(e, style) for e in row.get("events", []))
 
 
 @register.filter
@@ -38,13 +44,13 @@ def winners(outcome: dict) -> list[str]:
 
 
 @register.filter
-def golden_line(golden: dict) -> str:
-    return words.golden_line(golden, words.HTML)
+def golden_line(golden: dict, outcome: dict | None = None) -> str:
+    return words.golden_line(golden, _html(outcome))
 
 
 @register.filter
 def card_lines(outcome: dict) -> list[str]:
-    return words.card_lines(outcome, words.HTML)
+    return words.card_lines(outcome, _html(outcome))
 
 
 @register.filter

@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import User
+from games.ladder.discord_messages import report_lines
 from games.ladder.models import NoonReport, Season
 from games.ladder.services.noon import resolve_due_noons
 from games.ladder.services.players import join_season
@@ -149,3 +150,25 @@ def test_a_version_1_report_still_renders_and_says_what_it_lacks(client, charlie
     assert "blocked by <strong>Alice</strong>&#x27;s Shield." in body
     assert "Alice's Chaos hit <strong>Bo</strong> for -4." in body
     assert "written before seeds were published" in body
+
+
+def test_staff_carry_a_badge_in_the_report_and_its_discord_post(
+    client, charlie, admin_user, bob, bob_player, season, entries, now
+):
+    """Issue 12: names are unique, and the staff are marked, so no one passes as them."""
+    tc = join_season(admin_user, season)
+    give(tc, "boost")
+    give(bob_player, "skip")
+    play_face_down(user=admin_user, card="boost", target_id=entries["ava"].pk, now=now)
+    play_face_down(user=bob, card="skip", target_id=entries["bo"].pk, now=now)
+    [report] = resolve_due_noons(TUESDAY_NOON)
+    assert report.outcome["staff"] == ["Tc"]
+
+    client.force_login(charlie)
+    body = " ".join(client.get(reverse("ladder:report", args=[report.pk])).content.decode().split())
+    assert (
+        '<strong>Tc</strong> <span class="badge staff" title="goonsite staff">staff</span>' in body
+    )
+    assert "<strong>Bob</strong> played Skip" in body  # players are not badged
+    lines = "\n".join(report_lines(report.outcome, report.ladder))
+    assert "Tc (staff)" in lines and "Bob (staff)" not in lines
