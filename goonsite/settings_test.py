@@ -7,6 +7,8 @@ os.environ.setdefault("SECURE_SSL_REDIRECT", "0")
 os.environ.setdefault("SECURE_COOKIES", "0")
 os.environ.setdefault("SECURE_HSTS_SECONDS", "0")
 os.environ.setdefault("Q_SYNC", "1")
+# An action after noon waits this long for the job before it is refused (tests run no job).
+os.environ.setdefault("NOON_WAIT_SECONDS", "0.3")
 
 from . import settings as base
 from .settings import *  # noqa: F403

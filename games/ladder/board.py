@@ -54,6 +54,7 @@ class Board:
     cards: list[HeldCard]
     sealed: list[SealedItem]
     targeting: Card | None = None
+    counting: bool = False  # noon has come and its job has not finished yet
     notes: list[str] = field(default_factory=list)
 
     @property

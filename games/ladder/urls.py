@@ -5,6 +5,7 @@ from .views import actions, archive, board, codes, pages
 app_name = "ladder"
 urlpatterns = [
     path("", board.board, name="board"),
+    path("noon/status/", board.noon_status, name="noon_status"),
     path("vote/", actions.vote, name="vote"),
     path("play/", actions.play, name="play"),
     path("play/confirm/", actions.play_confirm, name="play_confirm"),

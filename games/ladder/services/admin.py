@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from .. import clock
 from ..engine import CardId
 from ..models import (
     AdminAction,
@@ -45,7 +46,7 @@ def start_season(*, actor, season: Season, today: dt.date | None = None) -> Seas
     season.is_active = True
     season.starts_on = today or timezone.localdate()
     season.save(update_fields=["is_active", "starts_on"])
-    open_day(season, timezone.now())
+    open_day(season, clock.now())
     record(actor, Kind.START_SEASON, season)
     return season
 

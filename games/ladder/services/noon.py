@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import time
 
 from django.db import transaction
-from django.utils import timezone
 
+from .. import clock
 from ..clock import noon_date_for
 from ..engine import resolve_noon
 from ..models import GameDay, NoonReport, Season
@@ -25,14 +26,16 @@ log = logging.getLogger(__name__)
 
 def resolve_due_noons(now: dt.datetime | None = None) -> list[NoonReport]:
     """Resolve every day of the active season whose noon has passed, oldest first."""
-    now = now or timezone.now()
+    now = now or clock.now()
     season = active_season()
     if season is None:
         return []
-    clock = noon_date_for(now)
+    current = noon_date_for(now)
     reports = []
     while True:
-        due = season.days.filter(status=GameDay.Status.OPEN, noon_on__lt=clock).order_by("noon_on")
+        due = season.days.filter(status=GameDay.Status.OPEN, noon_on__lt=current).order_by(
+            "noon_on"
+        )
         day = due.first()
         if day is None:
             break
@@ -47,16 +50,9 @@ def noon_is_due(season: Season, now: dt.datetime) -> bool:
     return season.days.filter(status=GameDay.Status.OPEN, noon_on__lt=noon_date_for(now)).exists()
 
 
-def catch_up(season: Season, now: dt.datetime) -> None:
-    """Resolve any noon the job has not reached yet, so that an action after noon lands in
-    the new day, with the allowance and hand that noon gave (one query when none is due)."""
-    if noon_is_due(season, now):
-        resolve_due_noons(now)
-
-
 def resolve_now(now: dt.datetime | None = None) -> NoonReport | None:
     """Close the open day at once and resolve it (demos and tests: `manage.py noon --now`)."""
-    now = now or timezone.now()
+    now = now or clock.now()
     resolve_due_noons(now)
     season = active_season()
     if season is None:
@@ -70,11 +66,14 @@ def resolve_day(day_id: int) -> NoonReport | None:
         day = GameDay.objects.select_for_update().select_related("season").get(pk=day_id)
         if day.status == GameDay.Status.RESOLVED:
             return None
+        started = time.perf_counter()
         loaded = LoadedDay(day)
         result = resolve_noon(loaded.engine_day())
         report = save_noon(day, loaded, result)
         GameDay.objects.filter(pk=day.pk).update(
-            status=GameDay.Status.RESOLVED, resolved_at=timezone.now()
+            status=GameDay.Status.RESOLVED,
+            resolved_at=clock.now(),
+            resolve_seconds=time.perf_counter() - started,
         )
         ensure_day(day.season, day.noon_on + ONE_DAY)
     log.info(
@@ -85,7 +84,7 @@ def resolve_day(day_id: int) -> NoonReport | None:
 
 def preview_noon(season: Season, now: dt.datetime | None = None) -> tuple[GameDay, dict, list]:
     """What the open day would do if noon came now: a dry run of the engine, nothing saved."""
-    day = open_day(season, now or timezone.now())
+    day = open_day(season, now or clock.now())
     loaded = LoadedDay(day, lock=False)
     outcome, ladder = report_json(day, loaded, resolve_noon(loaded.engine_day()))
     return day, outcome, ladder

@@ -8,15 +8,15 @@ from functools import wraps
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 
+from .. import clock
 from ..board import Board, load_board
 from ..engine import CardId
 from ..engine.cards import parse_item
 from ..models import HeldCard, PlayerSeason
 from ..selectors import active_season
 from ..services.days import open_day
-from ..services.noon import catch_up
+from ..services.noon import noon_is_due
 from ..services.packs import give_starting_hand
 from ..services.players import join_season
 from .parts import render_parts
@@ -30,12 +30,13 @@ CONFIRMING = ("dialog", "messages")
 
 
 def current_player(request: HttpRequest) -> PlayerSeason | None:
-    """The player's row in the active season, dealing the starting hand on the first visit."""
+    """The player's row in the active season, dealing the starting hand on the first visit.
+
+    Never resolves a noon: that is the job's alone, so no page waits for one (the board
+    says noon is being counted instead)."""
     season = active_season()
     if season is None:
         return None
-    now = timezone.now()
-    catch_up(season, now)
     if give_starting_hand(user=request.user, season=season):
         messages.success(
             request,
@@ -51,7 +52,10 @@ def board_for(request: HttpRequest, player: PlayerSeason, targeting: str | None 
         or not HeldCard.objects.filter(owner=player, card=card).exists()
     ):
         card = None
-    return load_board(player, open_day(player.season, timezone.now()), targeting=card)
+    now = clock.now()
+    board = load_board(player, open_day(player.season, now), targeting=card)
+    board.counting = noon_is_due(player.season, now)
+    return board
 
 
 def board_parts(request: HttpRequest, parts: tuple[str, ...], context: dict) -> HttpResponse:

@@ -1,14 +1,16 @@
 """The board page and its htmx fragments (R5.6, R5.7, R7.1)."""
 
 import pytest
+import time_machine
 from django.urls import reverse
 
 from accounts.models import User
-from games.ladder.models import Contestant, LadderEntry, SealedItem
+from games.ladder.models import Contestant, GameDay, LadderEntry, SealedItem, Vote
+from games.ladder.services.noon import resolve_due_noons
 from games.ladder.services.players import join_season
 from games.ladder.services.plays import play_face_down
 from games.ladder.services.votes import cast_vote
-from tests.ladder.fixtures import HTMX, give
+from tests.ladder.fixtures import HTMX, TUESDAY, TUESDAY_NOON, give
 
 BOARD = reverse("ladder:board")
 
@@ -117,3 +119,34 @@ def test_board_query_budget_does_not_grow(client, season, django_assert_max_num_
     with django_assert_max_num_queries(16):
         response = client.get(BOARD)
     assert response.status_code == 200
+
+
+def test_a_due_noon_is_not_resolved_by_the_board_which_says_it_is_being_counted(
+    alice_client, alice, entries, now
+):
+    """A GET never resolves a noon: past noon, before the job, the board says noon is
+    being counted and points its script at the status it polls."""
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=now)
+    with time_machine.travel(TUESDAY_NOON, tick=True):
+        body = alice_client.get(BOARD).content.decode()
+        assert "Noon is being counted" in body
+        assert f'data-noon-counting="{reverse("ladder:noon_status")}"' in body
+        assert GameDay.objects.get(noon_on=TUESDAY).status == GameDay.Status.OPEN
+        assert alice_client.get(reverse("ladder:noon_status")).json() == {"counting": True}
+        resolve_due_noons(TUESDAY_NOON)  # the job
+        assert alice_client.get(reverse("ladder:noon_status")).json() == {"counting": False}
+        body = alice_client.get(BOARD).content.decode()
+    assert "Noon is being counted" not in body
+    assert LadderEntry.objects.get(pk=entries["ava"].pk).score == 5
+
+
+def test_an_action_in_the_noon_window_is_refused_in_view(alice_client, alice, entries, now):
+    """The refusal is a message on the board, and nothing is written."""
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=now)
+    with time_machine.travel(TUESDAY_NOON, tick=True):
+        response = alice_client.post(
+            reverse("ladder:vote"), {"entry": entries["bo"].pk, "direction": "up"}, **HTMX
+        )
+    assert response.status_code == 200
+    assert "Noon is being counted. Try again in a moment." in response.content.decode()
+    assert Vote.objects.get().entry_id == entries["ava"].pk
