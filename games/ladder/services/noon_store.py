@@ -9,8 +9,9 @@ whatever the number of players (see games.ladder.bulk).
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import NamedTuple
 
-from ..bulk import bulk_set, delete_pks
+from ..bulk import bulk_set, delete_pks, insert_rows
 from ..engine import STATE_FIELDS, CardId, Day, Direction, NoonResult, Play, Player
 from ..engine import Vote as EngineVote
 from ..engine.outcome import Deal, Dealt
@@ -31,22 +32,47 @@ from ..selectors import as_engine_contestant
 from . import ledger
 from .discord import queue_post
 
+CARDS = {card.value: card for card in CardId}
+DIRECTIONS = {d.value: d for d in Direction}
 DEAL_SOURCE = {Deal.GOLDEN: Source.GOLDEN, Deal.MILESTONE: Source.MILESTONE, Deal.DRAW: Source.DRAW}
 
 
+class PlayerRow(NamedTuple):
+    """What noon needs of a player: plain values, no model instance (100,000 of them)."""
+
+    season_votes: int
+    votes_per_day: int
+    golden_holder: bool
+    name: str
+
+
 class LoadedDay:
-    """Reads a day from the database in a fixed number of queries, whatever its size."""
+    """Reads a day from the database in a fixed number of queries, whatever its size.
+
+    Players, hands, votes and plays are read as plain rows: building a model instance
+    for each of a few hundred thousand rows cost more than the engine itself.
+    """
 
     def __init__(self, day: GameDay, *, lock: bool = True) -> None:
         self.day = day
         season = day.season
         entries = LadderEntry.objects.filter(season=season).select_related("contestant")
-        players = PlayerSeason.objects.filter(season=season).select_related("user")
+        players = PlayerSeason.objects.filter(season=season).values_list(
+            "pk",
+            "season_votes",
+            "votes_per_day",
+            "golden_holder",
+            "user__display_name",
+            "user__username",
+        )
         if lock:
             entries = entries.select_for_update(of=("self",))
             players = players.select_for_update(of=("self",))
         self.entries = {e.pk: e for e in entries}
-        self.players = {p.pk: p for p in players}
+        self.players = {
+            pk: PlayerRow(season_votes, per_day, golden, display or username)
+            for pk, season_votes, per_day, golden, display, username in players
+        }
         self.held: dict[int, list[tuple[int, str]]] = defaultdict(list)
         for held_id, owner_id, card in HeldCard.objects.filter(owner__season=season).values_list(
             "pk", "owner_id", "card"
@@ -60,27 +86,34 @@ class LoadedDay:
         )
 
     def engine_day(self) -> Day:
+        held = self.held
         return Day(
             noon=self.day.noon_on,
             seed=self.day.seed,
             contestants=tuple(as_engine_contestant(e) for e in self.entries.values()),
             players=tuple(
-                Player(
-                    id=str(p.pk),
-                    season_votes=p.season_votes,
-                    votes_per_day=p.votes_per_day,
-                    hand=tuple(CardId(card) for _, card in self.held[p.pk]),
-                    golden_holder=p.golden_holder,
-                )
-                for p in self.players.values()
+                [
+                    Player(
+                        str(pk),
+                        p.season_votes,
+                        p.votes_per_day,
+                        tuple([CARDS[card] for _, card in held[pk]]) if pk in held else (),
+                        p.golden_holder,
+                    )
+                    for pk, p in self.players.items()
+                ]
             ),
             votes=tuple(
-                EngineVote(str(player), str(entry), Direction(direction), points)
-                for player, entry, direction, points in self.votes
+                [
+                    EngineVote(str(player), str(entry), DIRECTIONS[direction], points)
+                    for player, entry, direction, points in self.votes
+                ]
             ),
             plays=tuple(
-                Play(str(player), CardId(card), None if target is None else str(target))
-                for _, player, card, target in self.plays
+                [
+                    Play(str(player), CARDS[card], None if target is None else str(target))
+                    for _, player, card, target in self.plays
+                ]
             ),
         )
 
@@ -143,20 +176,17 @@ def _trim_hands(day: GameDay, loaded: LoadedDay, result: NoonResult) -> None:
 
 
 def _deal(day: GameDay, result: NoonResult) -> None:
-    cards: list[HeldCard] = []
-    packs: list[SealedItem] = []
+    cards: list[tuple[int, str, str]] = []
+    packs: list[tuple[int, str, str]] = []
     gained: list[tuple[int, str, int, str]] = []
     for event in result.log:
         if not isinstance(event, Dealt):
             continue
-        owner, source = int(event.player), DEAL_SOURCE[event.why]
-        if isinstance(event.item, CardId):
-            cards.append(HeldCard(owner_id=owner, card=event.item.value, source=source))
-        else:
-            packs.append(SealedItem(owner_id=owner, kind=event.item.value, source=source))
-        gained.append((owner, event.item.value, 1, source))
-    HeldCard.objects.bulk_create(cards)
-    SealedItem.objects.bulk_create(packs)
+        owner, source, item = int(event.player), DEAL_SOURCE[event.why], event.item.value
+        (cards if isinstance(event.item, CardId) else packs).append((owner, item, source))
+        gained.append((owner, item, 1, source))
+    insert_rows(HeldCard, ["owner", "card", "source"], cards)
+    insert_rows(SealedItem, ["owner", "kind", "source"], packs)
     ledger.record_many(gained, day)
 
 
@@ -179,7 +209,7 @@ def report_json(day: GameDay, loaded: LoadedDay, result: NoonResult) -> tuple[di
     ]
     return build_report(
         result,
-        player_names={str(pk): str(p.user) for pk, p in loaded.players.items()},
+        player_names={str(pk): p.name for pk, p in loaded.players.items()},
         contestant_names={str(pk): e.contestant.name for pk, e in loaded.entries.items()},
         golden_plays=golden,
         redemptions=redemptions,
