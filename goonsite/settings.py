@@ -120,6 +120,8 @@ STORAGES = {
 
 # Production hardening: on whenever DEBUG is off, each switch overridable for local runs.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
+# Uptime monitors may ask the app server itself, over plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # Only a proxy we put in front may say the request came over HTTPS: without one, any
 # client reaching the app server directly could claim it with the header.
 TRUSTED_PROXY = env_bool("TRUSTED_PROXY", False)

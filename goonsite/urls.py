@@ -3,9 +3,11 @@ from django.urls import include, path
 
 from games.ladder.views.preview import noon_preview
 
+from .health import healthz
 from .views import home
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("admin/noon-preview/", noon_preview, name="noon_preview"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),

@@ -7,6 +7,13 @@ class LadderConfig(AppConfig):
     name = "games.ladder"
     label = "ladder"
     verbose_name = "Gooner Ladder"
+
+    @property
+    def health_checks(self) -> dict:
+        from .health import noon_on_time
+
+        return {"noon": noon_on_time}
+
     listing = GameListing(
         name="Gooner Ladder",
         emoji="🪜",
