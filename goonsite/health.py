@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from django.apps import apps
 from django.contrib.auth.decorators import login_not_required
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
@@ -33,6 +33,7 @@ def database() -> str:
 
 
 def cache_round_trip() -> str:
+    cache = caches["default"]
     value = secrets.token_hex(8)
     cache.set("healthz", value, 30)
     if cache.get("healthz") != value:
