@@ -18,3 +18,7 @@ STORAGES = {
     **base.STORAGES,
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+
+# In memory, emptied before every test (tests/conftest.py): the cached public board and the
+# rate limits never leak from one test into the next. Redis is tested in tests/test_redis.py.
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}

@@ -8,6 +8,11 @@ class LadderConfig(AppConfig):
     label = "ladder"
     verbose_name = "Gooner Ladder"
 
+    def ready(self) -> None:
+        from . import signals
+
+        signals.connect()
+
     @property
     def health_checks(self) -> dict:
         from .health import noon_on_time

@@ -9,7 +9,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from .. import clock
+from .. import clock, public
 from ..engine import CardId
 from ..models import (
     AdminAction,
@@ -29,7 +29,9 @@ Kind = AdminAction.Kind
 
 
 def record(actor, kind: AdminAction.Kind, target: object = "", **details) -> AdminAction:
-    """Write the audit record; `target` names who or what was acted on."""
+    """Write the audit record; `target` names who or what was acted on. Every power may
+    change what the public board shows, so it is read afresh after the commit."""
+    public.bump()
     return AdminAction.objects.create(
         actor=actor, kind=kind, target=str(target)[:200], details=details
     )

@@ -13,7 +13,7 @@ import time
 
 from django.db import connection, transaction
 
-from .. import clock
+from .. import clock, public
 from ..clock import noon_date_for
 from ..engine import resolve_noon
 from ..models import GameDay, NoonReport, Season
@@ -81,6 +81,7 @@ def resolve_day(day_id: int, *, timings: dict[str, float] | None = None) -> Noon
             resolve_seconds=time.perf_counter() - started,
         )
         ensure_day(day.season, day.noon_on + ONE_DAY)
+        public.bump()  # noon's bulk writes send no signals
     if timings is not None:
         timings["load"] = loaded_at - started
         timings["engine"] = engine_done - loaded_at

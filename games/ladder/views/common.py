@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from .. import clock
@@ -14,9 +14,7 @@ from ..board import Board, load_board
 from ..engine import CardId
 from ..engine.cards import parse_item
 from ..models import HeldCard, PlayerSeason
-from ..selectors import active_season
-from ..services.days import open_day
-from ..services.noon import noon_is_due
+from ..public import public_board
 from ..services.packs import give_starting_hand
 from ..services.players import join_season
 from .parts import render_parts
@@ -34,14 +32,20 @@ def current_player(request: HttpRequest) -> PlayerSeason | None:
 
     Never resolves a noon: that is the job's alone, so no page waits for one (the board
     says noon is being counted instead)."""
-    season = active_season()
-    if season is None:
+    public = public_board(clock.now())
+    if public is None:
         return None
-    if give_starting_hand(user=request.user, season=season):
-        messages.success(
-            request,
-            f"Welcome to {season}! Your starting hand is here: a sealed God Pack. Tap it to open.",
-        )
+    season = public.season
+    # The starting hand is looked for once per session, not on every page.
+    dealt = f"ladder:dealt:{season.pk}"
+    if not request.session.get(dealt):
+        if give_starting_hand(user=request.user, season=season):
+            messages.success(
+                request,
+                f"Welcome to {season}! Your starting hand is here: a sealed God Pack. "
+                "Tap it to open.",
+            )
+        request.session[dealt] = True
     return join_season(request.user, season)  # cheap: one query, the season attached
 
 
@@ -52,10 +56,10 @@ def board_for(request: HttpRequest, player: PlayerSeason, targeting: str | None 
         or not HeldCard.objects.filter(owner=player, card=card).exists()
     ):
         card = None
-    now = clock.now()
-    board = load_board(player, open_day(player.season, now), targeting=card)
-    board.counting = noon_is_due(player.season, now)
-    return board
+    public = public_board(clock.now())
+    if public is None or public.season.pk != player.season_id:
+        raise Http404("The season has ended.")
+    return load_board(player, public, targeting=card)
 
 
 def board_parts(request: HttpRequest, parts: tuple[str, ...], context: dict) -> HttpResponse:

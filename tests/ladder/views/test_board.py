@@ -8,7 +8,7 @@ from accounts.models import User
 from games.ladder.models import Contestant, GameDay, LadderEntry, SealedItem, Vote
 from games.ladder.services.noon import resolve_due_noons
 from games.ladder.services.players import join_season
-from games.ladder.services.plays import play_face_down
+from games.ladder.services.plays import pin_golden, play_face_down
 from games.ladder.services.votes import cast_vote
 from tests.ladder.fixtures import HTMX, TUESDAY, TUESDAY_NOON, give
 
@@ -150,3 +150,41 @@ def test_an_action_in_the_noon_window_is_refused_in_view(alice_client, alice, en
     assert response.status_code == 200
     assert "Noon is being counted. Try again in a moment." in response.content.decode()
     assert Vote.objects.get().entry_id == entries["ava"].pk
+
+
+def test_board_reads_the_public_ladder_from_the_cache_and_the_rest_in_nine_queries(
+    alice_client, alice, entries, django_assert_num_queries
+):
+    """Between noons the ladder is the same for everyone: one read per change, then only
+    the player's own parts: session, user, player, face-down counts, votes, plays, Golden
+    pins, hand, packs."""
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
+    alice_client.get(BOARD)
+    with django_assert_num_queries(9) as captured:
+        body = alice_client.get(BOARD).content.decode()
+    assert not [q for q in captured.captured_queries if 'FROM "ladder_season"' in q["sql"]]
+    assert not [q for q in captured.captured_queries if 'FROM "ladder_ladderentry"' in q["sql"]]
+    assert '<span class="my-vote up">▲ 5</span>' in body
+
+
+def test_the_cached_ladder_follows_admin_edits_golden_pins_and_noon(
+    alice_client, alice, admin_user, entries, now
+):
+    def order() -> list[str]:
+        body = alice_client.get(BOARD).content.decode()
+        return [
+            n for _, n in sorted((body.index(f'id="entry-{e.pk}"'), n) for n, e in entries.items())
+        ]
+
+    assert order()[:2] == ["ava", "bo"]
+    entry = LadderEntry.objects.get(pk=entries["eli"].pk)
+    entry.score = 50  # an admin's form save
+    entry.save()
+    assert order()[0] == "eli"
+    give(join_season(alice, entries["ava"].season), "golden_gooner")
+    pin_golden(user=alice, target_id=entries["cy"].pk, now=now)
+    assert order()[0] == "cy"
+    cast_vote(user=alice, entry_id=entries["dee"].pk, direction="up", now=now)
+    resolve_due_noons(TUESDAY_NOON)
+    assert LadderEntry.objects.get(pk=entries["dee"].pk).score == 5
+    assert order()[:3] == ["cy", "eli", "dee"]
