@@ -147,11 +147,10 @@ def main() -> None:
         late = stack.wait_for_noon()
         facts, problems = reconcile(stack, players)
         every = [x for values in recorder.latencies.values() for x in values]
-        print(
-            f"\nday: {recorder.count} requests in {elapsed:.1f} s = {recorder.count / elapsed:.0f}/s"
-        )
+        rate = recorder.count / elapsed
+        print(f"\nday: {recorder.count} requests in {elapsed:.1f} s = {rate:.0f}/s")
         print(f"  {'kind':<8} {'count':>7} {'p50':>10} {'p95':>10} {'p99':>10}")
-        for kind, values in sorted(recorder.latencies.items()) + [("all", every)]:
+        for kind, values in [*sorted(recorder.latencies.items()), ("all", every)]:
             print(
                 f"  {kind:<8} {len(values):>7} {ms(values, 50)} {ms(values, 95)} {ms(values, 99)}"
             )
@@ -170,15 +169,12 @@ def main() -> None:
         few = sessions[: args.concurrency]
         bare, bare_lat, bare_err = asyncio.run(hammer(stack, few, "/ping/", args.ratio_seconds))
         board, board_lat, board_err = asyncio.run(hammer(stack, few, "/", args.ratio_seconds))
-        print(
-            f"\nratio, {args.concurrency} clients as fast as they can, {args.ratio_seconds:.0f} s each:"
-        )
-        print(
-            f"  bare view /ping/  {bare:6.0f}/s  p50 {ms(bare_lat, 50)}  p95 {ms(bare_lat, 95)}  errors {bare_err}"
-        )
-        print(
-            f"  board /           {board:6.0f}/s  p50 {ms(board_lat, 50)}  p95 {ms(board_lat, 95)}  errors {board_err}"
-        )
+        print(f"\nratio: {args.concurrency} clients, no pause, {args.ratio_seconds:.0f} s each")
+        for name, rps, lat, err in (
+            ("bare view /ping/", bare, bare_lat, bare_err),
+            ("board /", board, board_lat, board_err),
+        ):
+            print(f"  {name:<17} {rps:6.0f}/s  p50 {ms(lat, 50)}  p95 {ms(lat, 95)}  errors {err}")
         print(f"  board / bare = {board / bare:.0%} (target: 50% or more)")
     finally:
         stack.stop()

@@ -11,6 +11,7 @@ version when it commits.
 from __future__ import annotations
 
 import datetime as dt
+import time
 from dataclasses import dataclass
 
 from django.core.cache import cache
@@ -55,7 +56,7 @@ def _bump() -> None:
     try:
         cache.incr(VERSION_KEY)
     except ValueError:  # no version yet (or evicted): any new value will do
-        cache.set(VERSION_KEY, dt.datetime.now().timestamp(), None)
+        cache.set(VERSION_KEY, time.time_ns() // 1000, None)  # unique across restarts
 
 
 def public_board(now: dt.datetime) -> PublicBoard | None:
