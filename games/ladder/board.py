@@ -53,6 +53,7 @@ class Board:
     sealed: list[SealedItem]
     targeting: Card | None = None
     counting: bool = False  # noon has come and its job has not finished yet
+    public_key: str = ""  # names the version of the public board it was read from
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -155,4 +156,5 @@ def load_board(
         sealed=list(SealedItem.objects.filter(owner=player, opened_at__isnull=True)),
         targeting=CATALOGUE[targeting] if targeting else None,
         counting=public.counting,
+        public_key=public.key,
     )

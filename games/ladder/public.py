@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.core.cache import cache
 from django.db import transaction
@@ -42,6 +42,7 @@ class PublicBoard:
     day: GameDay  # the open day: the one the next noon closes
     counting: bool  # noon has come and its job has not finished
     ranked: tuple[RankedEntry, ...]
+    key: str = ""  # its cache key: names this version of the public board
 
 
 def bump() -> None:
@@ -68,6 +69,8 @@ def public_board(now: dt.datetime) -> PublicBoard | None:
     board = cache.get(key)
     if board is None:
         board = _read(now)
+        if board:
+            board = replace(board, key=key)
         cache.set(key, board, KEEP_SECONDS)
     return board or None
 
