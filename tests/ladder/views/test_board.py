@@ -2,6 +2,7 @@
 
 import pytest
 import time_machine
+from django.core.cache import cache
 from django.urls import reverse
 
 from accounts.models import User
@@ -188,3 +189,19 @@ def test_the_cached_ladder_follows_admin_edits_golden_pins_and_noon(
     resolve_due_noons(TUESDAY_NOON)
     assert LadderEntry.objects.get(pk=entries["dee"].pk).score == 5
     assert order()[:3] == ["cy", "eli", "dee"]
+
+
+def test_the_cached_ladder_part_shows_new_face_down_cards_and_votes(
+    alice_client, alice, bob, bob_player, entries
+):
+    """The ladder's HTML is kept per version of what it shows: another player's card or the
+    player's own vote makes a new one; an unchanged board comes from the cache."""
+    alice_client.get(BOARD)  # sets the CSRF cookie, which the cached forms' tokens come from
+    first = alice_client.get(BOARD).content.decode()
+    assert 'aria-label="0 face-down cards"' in first
+    assert [k for k in cache._cache if "ladder:html:" in k]  # locmem's store
+    give(bob_player, "boost")
+    play_face_down(user=bob, card="boost", target_id=entries["ava"].pk)
+    assert 'aria-label="1 face-down card"' in alice_client.get(BOARD).content.decode()
+    cast_vote(user=alice, entry_id=entries["bo"].pk, direction="down")
+    assert '<span class="my-vote down">▼ 5</span>' in alice_client.get(BOARD).content.decode()
