@@ -120,7 +120,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=500)
     parser.add_argument("--duration", type=float, default=60)
     parser.add_argument("--noon-at", type=float, default=30)
-    parser.add_argument("--think", type=float, default=2.0, help="mean seconds between requests")
+    parser.add_argument("--think", type=float, default=10.0, help="mean seconds between requests")
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--ratio-seconds", type=float, default=15)
     args = parser.parse_args()
