@@ -29,6 +29,7 @@ run: $(VENV)/.runtime
 	DEBUG=1 $(PY) manage.py migrate --noinput
 	DEBUG=1 $(PY) manage.py createcachetable
 	DEBUG=1 $(PY) manage.py demo_season
+	DEBUG=1 $(PY) manage.py demo_cycle
 	DEBUG=1 $(PY) manage.py serve $(HOST)
 
 # The whole suite: SQLite by default, PostgreSQL when DATABASE_URL=postgres://… is set.
@@ -45,6 +46,7 @@ format: $(VENV)/.dev
 
 bench: $(VENV)/.dev
 	$(PY) -m games.ladder.engine.bench
+	$(PY) -m games.hall.engine.bench
 
 clean:
 	rm -rf $(VENV) db.sqlite3 db.sqlite3-shm db.sqlite3-wal staticfiles

@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "django_q",
     "accounts",
     "games.ladder",
+    "games.hall",
 ]
 
 MIDDLEWARE = [

@@ -13,6 +13,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("games/", home, name="home"),
+    path("hall/", include("games.hall.urls")),
     # The ladder keeps the addresses it had before there were other games (its board at
     # the root): players' bookmarks and the report links posted to Discord still work.
     path("", include("games.ladder.urls")),

@@ -2,7 +2,7 @@ import pytest
 
 from accounts.models import User
 
-pytest_plugins = ["tests.ladder.fixtures"]
+pytest_plugins = ["tests.ladder.fixtures", "tests.hall.fixtures"]
 
 
 @pytest.fixture(autouse=True)

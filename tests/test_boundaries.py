@@ -95,6 +95,11 @@ def test_the_ladder_is_among_the_games_checked():
     assert (GAMES / "ladder" / "engine" / "resolve.py").exists()
 
 
+def test_the_hall_is_among_the_games_checked():
+    assert "hall" in [app.name for app in game_apps(GAMES)]
+    assert (GAMES / "hall" / "engine" / "rolls.py").exists()
+
+
 def write(root: Path, relative: str, source: str) -> None:
     path = root / relative
     path.parent.mkdir(parents=True, exist_ok=True)

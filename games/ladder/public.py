@@ -11,6 +11,7 @@ version when it commits.
 from __future__ import annotations
 
 import datetime as dt
+import logging
 import time
 from dataclasses import dataclass, replace
 
@@ -24,6 +25,7 @@ from .engine.rules import vote_refusal
 from .models import GameDay, LadderEntry, Season
 from .selectors import active_season, as_engine_contestant
 
+log = logging.getLogger(__name__)
 VERSION_KEY = "ladder:public:version"
 KEEP_SECONDS = 24 * 3600
 
@@ -54,19 +56,30 @@ def bump() -> None:
 
 
 def _bump() -> None:
+    # A cache that is down must not fail the game's writes: the boards read the database
+    # meanwhile (public_board), and the key names the noon, so nothing outlives the day.
     try:
-        cache.incr(VERSION_KEY)
-    except ValueError:  # no version yet (or evicted): any new value will do
-        cache.set(VERSION_KEY, time.time_ns() // 1000, None)  # unique across restarts
+        try:
+            cache.incr(VERSION_KEY)
+        except ValueError:  # no version yet (or evicted): any new value will do
+            cache.set(VERSION_KEY, time.time_ns() // 1000, None)  # unique across restarts
+    except Exception:
+        log.warning("could not bump the public board's version in the cache", exc_info=True)
 
 
 def public_board(now: dt.datetime) -> PublicBoard | None:
-    version = cache.get(VERSION_KEY)
-    if version is None:
-        _bump()
+    try:
         version = cache.get(VERSION_KEY)
-    key = f"ladder:public:{version}:{noon_date_for(now).isoformat()}"
-    board = cache.get(key)
+        if version is None:
+            _bump()
+            version = cache.get(VERSION_KEY)
+        key = f"ladder:public:{version}:{noon_date_for(now).isoformat()}"
+        board = cache.get(key)
+    except Exception:
+        log.warning(
+            "the cache is not answering; reading the board from the database", exc_info=True
+        )
+        return _read(now) or None
     if board is None:
         board = _read(now)
         if board:

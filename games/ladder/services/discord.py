@@ -28,19 +28,16 @@ from django.urls import reverse
 from django.utils import timezone
 from django_q.tasks import async_task
 
+from goonsite.discord import DeliveryError
+from goonsite.discord import post_message as _post
+
 from ..discord_messages import payloads
 from ..models import DiscordPost, NoonReport
 
 log = logging.getLogger(__name__)
 
-TRIES = 5
-MAX_WAIT = 60.0
 TASK = "games.ladder.services.discord.deliver"
 pause = time.sleep  # tests replace it to run the backoff instantly
-
-
-class DeliveryError(Exception):
-    pass
 
 
 def queue_post(report: NoonReport) -> DiscordPost | None:
@@ -94,35 +91,3 @@ def deliver(
         status=DiscordPost.Status.SENT, sent_at=timezone.now(), last_error=""
     )
     return "sent"
-
-
-def _post(http: httpx.Client, url: str, body: dict, sleep: Callable[[float], None]) -> str:
-    """One message, retried on network errors, 5xx and 429. Returns Discord's message id."""
-    error = ""
-    for attempt in range(TRIES):
-        try:
-            response = http.post(url, params={"wait": "true"}, json=body)
-        except httpx.TransportError as exc:
-            response, error = None, f"network error: {exc!r}"
-        if response is not None and response.status_code < 400:
-            return str(response.json().get("id", ""))
-        if response is not None and response.status_code == 429:
-            error = "rate limited by Discord (429)"
-            wait = _retry_after(response)
-        elif response is not None and response.status_code < 500:
-            raise DeliveryError(
-                f"Discord refused the post: {response.status_code} {response.text[:300]}"
-            )
-        else:
-            error = error if response is None else f"Discord answered {response.status_code}"
-            wait = 2.0**attempt
-        if attempt + 1 < TRIES:
-            sleep(min(wait, MAX_WAIT))
-    raise DeliveryError(f"gave up after {TRIES} tries: {error}")
-
-
-def _retry_after(response: httpx.Response) -> float:
-    try:
-        return float(response.json()["retry_after"])
-    except (ValueError, KeyError, TypeError):
-        return float(response.headers.get("Retry-After", 1))

@@ -1,6 +1,5 @@
-class Refusal(Exception):
-    """An action the rules don't allow; `str(refusal)` is the message for the player."""
+"""The site's `Refusal`, shared by every game (goonsite/refusal.py)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+from goonsite.refusal import Refusal
+
+__all__ = ["Refusal"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 
 from django.contrib.auth.decorators import login_not_required
 from django.core.cache import cache
@@ -19,6 +20,8 @@ from ..models import PlayerSeason
 from ..selectors import active_season
 from ..services.noon import noon_is_due
 from .common import BOARD, PICKING_A_TARGET, board_for, board_parts, with_player
+
+log = logging.getLogger(__name__)
 
 
 @require_GET
@@ -58,10 +61,14 @@ def cached_ladder(request: HttpRequest, board: Board) -> str | None:
         ],
     )
     key = "ladder:html:" + hashlib.sha256(repr(shown).encode()).hexdigest()
-    html = cache.get(key)
-    if html is None:
-        html = get_template(f"{BOARD}#ladder").render({"board": board}, request)
-        cache.set(key, html, 3600)
+    try:
+        html = cache.get(key)
+        if html is None:
+            html = get_template(f"{BOARD}#ladder").render({"board": board}, request)
+            cache.set(key, html, 3600)
+    except Exception:  # the cache is down: render it like any other part, and say so
+        log.warning("the cache is not answering; the ladder is rendered afresh", exc_info=True)
+        return None
     return mark_safe(html)
 
 

@@ -1,29 +1,5 @@
-"""Answer an htmx request with named partials, each swapped out of band into its DOM id."""
+"""The site's `render_parts`, shared by every game (goonsite/parts.py)."""
 
-from __future__ import annotations
+from goonsite.parts import render_parts
 
-import re
-from collections.abc import Iterable
-
-from django.http import HttpRequest, HttpResponse
-from django.template.loader import get_template
-
-_FIRST_TAG = re.compile(r"^\s*<([a-z][a-z0-9]*)\b([^>]*)>")
-
-
-def render_parts(
-    request: HttpRequest, template: str, parts: Iterable[str], context: dict
-) -> HttpResponse:
-    """`template#part` for each part, marked `hx-swap-oob` on its root element.
-
-    A partial's name is the id of its root element, so the swap lands where the page
-    rendered it; a partial that breaks this is a bug, and says so.
-    """
-    chunks = []
-    for part in parts:
-        html = get_template(f"{template}#{part}").render(context, request)
-        tag = _FIRST_TAG.match(html)
-        if tag is None or f'id="{part}"' not in tag.group(2):
-            raise ValueError(f"{template}#{part} must start with an element whose id is {part!r}")
-        chunks.append(f'<{tag.group(1)} hx-swap-oob="true"{tag.group(2)}>{html[tag.end() :]}')
-    return HttpResponse("".join(chunks))
+__all__ = ["render_parts"]

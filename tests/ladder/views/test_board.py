@@ -205,3 +205,18 @@ def test_the_cached_ladder_part_shows_new_face_down_cards_and_votes(
     assert 'aria-label="1 face-down card"' in alice_client.get(BOARD).content.decode()
     cast_vote(user=alice, entry_id=entries["bo"].pk, direction="down")
     assert '<span class="my-vote down">▼ 5</span>' in alice_client.get(BOARD).content.decode()
+
+
+def test_a_cache_that_is_down_fails_no_page_and_no_vote(alice_client, alice, entries, settings):
+    """The board's caches are an optimisation: with the cache unreachable (Redis on a dead
+    port), the board reads the database and actions still land."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+        }
+    }
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
+    alice_client.get(BOARD)
+    body = alice_client.get(BOARD).content.decode()
+    assert '<span class="my-vote up">▲ 5</span>' in body

@@ -14,11 +14,13 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
-MANAGE = str(Path(__file__).resolve().parents[4] / "manage.py")
+# From the settings, not from this file's depth: the command moved once already (to
+# games/ladder/) and `make run` then looked for games/manage.py.
+MANAGE = str(settings.BASE_DIR / "manage.py")
 GRACE_SECONDS = 10.0  # then SIGKILL: everything is gone well within 20 s of the stop
 
 

@@ -1,0 +1,71 @@
+"""Cards, Vertebrae and Chips changing hands, each booked in the ledger (H3)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from goonsite.refusal import Refusal
+
+from ..models import Card, Cycle, Ledger, Player
+from ..rolls import split
+from ..rules.victory import wins_cycle
+from . import ledger
+
+Asset = Ledger.Asset
+
+
+def add_cards(player: Player, ids: list[str], reason: str, ref: str, phase: int) -> list[Card]:
+    made = Card.objects.bulk_create(Card(owner=player, **_face(c)) for c in ids)
+    ledger.cards(player, ids, +1, reason, ref, phase)
+    return made
+
+
+def _face(card_id: str) -> dict:
+    face, holo = split(card_id)
+    return {"face": face, "holo": holo}
+
+
+def move_cards(cards: list[Card], to: Player, reason: str, ref: str, phase: int) -> None:
+    """Cards change owner (they leave the old owner's deck, H3.3); both sides booked."""
+    for card in cards:
+        ledger.cards(card.owner, [card.code], -1, reason, ref, phase)
+        ledger.cards(to, [card.code], +1, reason, ref, phase)
+    Card.objects.filter(pk__in=[c.pk for c in cards]).update(owner=to, in_deck=False)
+
+
+def change(
+    player: Player, *, vertebrae: int = 0, chips: int = 0, reason: str, ref: str, phase: int
+):
+    """Add (or, negative, take) Vertebrae and Chips of a locked player row."""
+    if player.vertebrae + vertebrae < 0:
+        raise Refusal(f"{player} has only {player.vertebrae} Vertebrae (H3.1).")
+    if player.chips + chips < 0:
+        raise Refusal(f"{player} has only {player.chips} Chips (H3.1).")
+    player.vertebrae += vertebrae
+    player.chips += chips
+    Player.objects.filter(pk=player.pk).update(vertebrae=player.vertebrae, chips=player.chips)
+    ledger.amount(player, Asset.VERTEBRAE, vertebrae, reason, ref, phase)
+    ledger.amount(player, Asset.CHIPS, chips, reason, ref, phase)
+
+
+def check_victory(cycle: Cycle, player: Player, now: dt.datetime, phase: int) -> bool:
+    """H9.1 After any change to a player's Chips: 25 or more wins the cycle at once."""
+    if not wins_cycle(player.chips):
+        return False
+    from .ending import close_cycle
+
+    close_cycle(cycle, now=now, phase=phase, winner=player, reason=f"{player} reached 25 Chips")
+    return True
+
+
+def unlocked_cards(player: Player, ids: list[int], *, lock: bool = False) -> list[Card]:
+    """The player's own unlocked cards with these ids, or a refusal naming the problem."""
+    rows = Card.objects.filter(pk__in=ids)
+    if lock:
+        rows = rows.select_for_update()
+    cards = list(rows.order_by("pk"))
+    if len(cards) != len(set(ids)) or any(c.owner_id != player.pk for c in cards):
+        raise Refusal(f"{player} no longer holds every card listed (H3.5).")
+    if any(c.locked for c in cards):
+        raise Refusal("Locked cards (in an Exoptosis hand or game) cannot change hands (H3.4).")
+    return cards

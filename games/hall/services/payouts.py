@@ -1,0 +1,43 @@
+"""Where the Exoptosis tables pay out (H7.9, H8.24): the seam the battle/duel issue calls.
+
+The engine reports a game's end as a payout (`{player: chips}`) and, for a battle, a
+reward such as `{"kind": "vertebrae", "amount": 9}`; these apply them to the inventories,
+booked in the ledger and followed by the victory check (H9.1). Nothing calls them yet.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ..models import Activity, Cycle, Ledger, Player
+from .inventory import add_cards, change, check_victory
+from .log import note
+
+
+def pay_battle_reward(
+    cycle: Cycle, winner: Player, reward: dict, *, game_ref: str, phase: int, now: dt.datetime
+) -> None:
+    """H8.24 (b) 3 random cards, 5-16 Vertebrae, or 2 Chips. `winner` must be locked."""
+    why = Ledger.Reason.BATTLE_REWARD
+    if reward["kind"] == "cards":
+        add_cards(winner, reward["cards"], why, game_ref, phase)
+        got = ", ".join(reward["cards"])
+    elif reward["kind"] == "vertebrae":
+        change(winner, vertebrae=reward["amount"], reason=why, ref=game_ref, phase=phase)
+        got = f"{reward['amount']} Vertebrae"
+    else:
+        change(winner, chips=reward["amount"], reason=why, ref=game_ref, phase=phase)
+        got = f"{reward['amount']} Chips"
+    note(cycle, phase, Activity.Kind.BATTLE, f"{winner} won the battle: {got}.", now)
+    check_victory(cycle, winner, now, phase)
+
+
+def pay_stakes(
+    cycle: Cycle, chips: dict[Player, int], *, game_ref: str, phase: int, now: dt.datetime
+) -> None:
+    """H8.24 (a) Chips won (+) and lost (-), players locked in id order by the caller."""
+    for player, amount in sorted(chips.items(), key=lambda pair: pair[0].pk):
+        change(player, chips=amount, reason=Ledger.Reason.BET, ref=game_ref, phase=phase)
+    for player, amount in chips.items():
+        if amount > 0 and check_victory(cycle, player, now, phase):
+            break

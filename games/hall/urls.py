@@ -1,0 +1,52 @@
+from django.urls import path
+
+from .views import economy, justice, pages, preview, proposals
+
+app_name = "hall"
+urlpatterns = [
+    path("", pages.home, name="home"),
+    path("join/", economy.join_view, name="join"),
+    path("gift/", economy.gift, name="gift"),
+    path("shop/", economy.shop, name="shop"),
+    path("shop/buy/", economy.shop_buy, name="buy"),
+    path("battle/", economy.battle_lobby, name="battle_lobby"),
+    path("battle/engage/", economy.battle_engage, name="battle"),
+    path("players/", pages.players, name="players"),
+    path("players/<int:player_id>/", pages.inventory, name="inventory"),
+    path("deck/", economy.deck, name="deck"),
+    path("trades/new/<int:player_id>/", economy.trade_new, name="trade_new"),
+    path("trades/new/<int:player_id>/offer/", economy.trade_offer, name="trade_offer"),
+    path("trades/<int:trade_id>/", economy.trade_answer, name="trade_answer"),
+    path("proposals/", proposals.proposals, name="proposals"),
+    path("proposals/new/", proposals.submit, name="proposal_submit"),
+    path("proposals/<int:proposal_id>/vote/", proposals.vote, name="proposal_vote"),
+    path("proposals/<int:proposal_id>/withdraw/", proposals.withdraw, name="proposal_withdraw"),
+    path("proposals/<int:proposal_id>/edit/", proposals.edit_form, name="proposal_edit_form"),
+    path("proposals/<int:proposal_id>/edit/save/", proposals.edit, name="proposal_edit"),
+    path("rules/", pages.rules, name="rules"),
+    path("justice/", justice.justice, name="justice"),
+    path("justice/request/", justice.request_submit, name="request_submit"),
+    path(
+        "justice/request/<int:request_id>/withdraw/",
+        justice.request_withdraw,
+        name="request_withdraw",
+    ),
+    path("justice/request/<int:request_id>/rule/", justice.rule, name="rule"),
+    path("justice/ruling/<int:ruling_id>/overturn/", justice.overturn, name="overturn"),
+    path(
+        "justice/ruling/<int:ruling_id>/confidence/",
+        justice.confidence_open,
+        name="confidence_open",
+    ),
+    path("justice/confidence/<int:vote_id>/vote/", justice.confidence_vote, name="confidence_vote"),
+    path("justice/removal/", justice.removal, name="removal"),
+    path("justice/step-down/", justice.step_down, name="step_down"),
+    path("elections/", justice.elections, name="elections"),
+    path("elections/candidacy/", justice.candidacy, name="candidacy"),
+    path("elections/<int:candidacy_id>/vote/", justice.candidacy_vote, name="candidacy_vote"),
+    path("log/", pages.log, name="log"),
+    path("cycles/", pages.cycles, name="cycles"),
+    path("cycles/<int:number>/", pages.players, name="cycle"),
+    path("cycles/<int:number>/log/", pages.log, name="cycle_log"),
+    path("admin/preview/", preview.boundary_preview, name="preview"),
+]
