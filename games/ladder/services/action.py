@@ -21,7 +21,7 @@ from typing import NamedTuple
 from django.conf import settings
 from django.db import transaction
 
-from .. import clock
+from .. import board_cache, clock
 from ..models import GameDay, PlayerSeason, Season
 from .days import lock_open_day
 from .errors import Refusal
@@ -61,6 +61,7 @@ def counted_by_next_noon(*, user, now: dt.datetime | None = None) -> Iterator[Ac
         day = lock_open_day(season, now)
         player = lock_player(user, season)
         yield Action(season, day, player, now)
+        board_cache.bump_player(player.pk)  # whatever it did, the player's board changed
 
 
 def wait_for_due_noon(season: Season, now: dt.datetime) -> None:

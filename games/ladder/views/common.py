@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from .. import clock
+from .. import board_cache, clock
 from ..board import Board, load_board
 from ..engine import CardId
 from ..engine.cards import parse_item
@@ -59,7 +59,11 @@ def board_for(request: HttpRequest, player: PlayerSeason, targeting: str | None 
     public = public_board(clock.now())
     if public is None or public.season.pk != player.season_id:
         raise Http404("The season has ended.")
-    return load_board(player, public, targeting=card)
+    if card is not None:  # picking a target: a passing state, not worth keeping
+        return load_board(player, public, targeting=card)
+    return board_cache.cached(
+        public.key, player.pk, public.day.pk, lambda: load_board(player, public)
+    )
 
 
 def board_parts(request: HttpRequest, parts: tuple[str, ...], context: dict) -> HttpResponse:

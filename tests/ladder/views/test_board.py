@@ -153,19 +153,26 @@ def test_an_action_in_the_noon_window_is_refused_in_view(alice_client, alice, en
     assert Vote.objects.get().entry_id == entries["ava"].pk
 
 
-def test_board_reads_the_public_ladder_from_the_cache_and_the_rest_in_nine_queries(
+def test_board_reads_the_public_ladder_once_per_change_and_the_player_once_per_action(
     alice_client, alice, entries, django_assert_num_queries
 ):
-    """Between noons the ladder is the same for everyone: one read per change, then only
-    the player's own parts: session, user, player, face-down counts, votes, plays, Golden
-    pins, hand, packs."""
-    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
+    """Between noons the ladder is the same for everyone: read once per change. After the
+    player's action their own parts are read again: session, user, player, face-down
+    counts, votes, plays, Golden pins, hand, packs; until the next change, only the
+    session, the user and the player."""
     alice_client.get(BOARD)
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
     with django_assert_num_queries(9) as captured:
         body = alice_client.get(BOARD).content.decode()
     assert not [q for q in captured.captured_queries if 'FROM "ladder_season"' in q["sql"]]
     assert not [q for q in captured.captured_queries if 'FROM "ladder_ladderentry"' in q["sql"]]
     assert '<span class="my-vote up">▲ 5</span>' in body
+    with django_assert_num_queries(3):
+        again = alice_client.get(BOARD).content.decode()
+    assert (
+        again.split('id="ladder"')[1].split('id="hand"')[0]
+        == body.split('id="ladder"')[1].split('id="hand"')[0]
+    )
 
 
 def test_the_cached_ladder_follows_admin_edits_golden_pins_and_noon(
