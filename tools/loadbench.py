@@ -55,7 +55,11 @@ print(json.dumps(sessions))
 async def player_loop(player: Player, stack: Stack, deadline: float, think: float) -> None:
     voted = {"before": 0, "after": 0}
     played = {"before": False, "after": False}
-    await player.open_packs()
+    await asyncio.sleep(random.uniform(0, think))  # players arrive over time, not at once
+    try:
+        await player.open_packs()
+    except Exception as exc:
+        player.recorder.errors.append(f"{type(exc).__name__}: {exc}")
     while time.monotonic() < deadline:
         half = "before" if time.time() < stack.noon_real.timestamp() else "after"
         roll = random.random()

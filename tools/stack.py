@@ -23,6 +23,8 @@ import httpx
 import psycopg
 import redis
 
+from goonsite.processes import start, stop_all
+
 ROOT = Path(__file__).resolve().parent.parent
 SECRET = "system-test-secret-key-not-for-production-" + "s" * 40
 CENTRAL_NOON_HOUR = 12
@@ -165,19 +167,16 @@ class Stack:
     def _spawn(self, name: str, command: list[str], env: dict[str, str]) -> None:
         log = open(self.log_dir / f"{name}.log", "wb")  # noqa: SIM115 (closed with the process)
         self.procs.append(
-            subprocess.Popen(
+            start(
                 [sys.executable, "-m", "goonsite", *command],
                 cwd=ROOT,
                 env=self.env() | env,
                 stdout=log,
                 stderr=subprocess.STDOUT,
-                start_new_session=True,
             )
         )
 
     def stop(self) -> None:
-        from games.ladder.management.commands.serve import stop_all
-
         stop_all(self.procs, grace=10)
         self.procs = []
 

@@ -16,8 +16,8 @@ from django.core.management import call_command
 
 from accounts.models import User
 from games.ladder.management.commands.demo_season import ADMIN_USERNAME
-from games.ladder.management.commands.serve import start, stop_all
 from games.ladder.models import Season
+from goonsite.processes import start, stop_all
 
 ROOT = Path(__file__).resolve().parents[2]
 # A child that ignores SIGTERM, like a deadlocked django-q2 cluster, with a grandchild

@@ -1,51 +1,21 @@
-"""`make run`: the development web server and the django-q2 cluster, stopped together.
-
-Each child runs in its own process group, so stopping one reaches everything it started
-(the cluster's sentinel, workers and monitor; runserver's reloader). The cluster may not
-exit on SIGTERM at all (django-q2 issue #346: its signal handler can deadlock), so after a
-grace period every group still alive is killed.
-"""
+"""`make run`: the development web server and the django-q2 cluster, stopped together
+(goonsite.processes: each in its own process group, SIGKILL after a grace period, since
+the cluster may ignore SIGTERM; django-q2 issue #346)."""
 
 from __future__ import annotations
 
-import contextlib
-import os
 import signal
-import subprocess
 import sys
 import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
+from goonsite.processes import start, stop_all
+
 # From the settings, not from this file's depth: the command moved once already (to
 # games/ladder/) and `make run` then looked for games/manage.py.
 MANAGE = str(settings.BASE_DIR / "manage.py")
-GRACE_SECONDS = 10.0  # then SIGKILL: everything is gone well within 20 s of the stop
-
-
-def start(command: list[str]) -> subprocess.Popen:
-    return subprocess.Popen(command, start_new_session=True)
-
-
-def stop_all(procs: list[subprocess.Popen], grace: float = GRACE_SECONDS) -> None:
-    """SIGTERM every child's process group, SIGKILL what is left after `grace` seconds."""
-    for proc in procs:
-        _signal_group(proc, signal.SIGTERM)
-    deadline = time.monotonic() + grace
-    for proc in procs:
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(timeout=max(0.0, deadline - time.monotonic()))
-    # Also after a clean exit of the group's leader: its children may still be running.
-    for proc in procs:
-        _signal_group(proc, signal.SIGKILL)
-    for proc in procs:
-        proc.wait()
-
-
-def _signal_group(proc: subprocess.Popen, sig: signal.Signals) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):  # the group is gone
-        os.killpg(proc.pid, sig)
 
 
 class Command(BaseCommand):
