@@ -147,7 +147,7 @@ SECURE_CSP = {
 GAME_CLOCK_OFFSET_SECONDS = env_int("GAME_CLOCK_OFFSET_SECONDS", 0)
 # How long an action that arrives after noon waits for the noon job before it is refused
 # with "noon is being counted" (the board itself never waits).
-NOON_WAIT_SECONDS = env_float("NOON_WAIT_SECONDS", 3.0)
+NOON_WAIT_SECONDS = env_float("NOON_WAIT_SECONDS", 1.0)
 
 # django-q2: the ORM broker needs no extra server; REDIS_URL switches to Redis.
 REDIS_URL = env_str("REDIS_URL")

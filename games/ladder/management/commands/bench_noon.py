@@ -9,7 +9,7 @@ import time
 
 from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand
-from django.db import connection, transaction
+from django.db import connection, reset_queries, transaction
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
@@ -60,6 +60,7 @@ class Command(BaseCommand):
             day = self.build(*size, seed=seed)
             try:
                 timings: dict[str, float] = {}
+                reset_queries()  # building the day logged more than the log keeps
                 with CaptureQueriesContext(connection) as queries:
                     start = time.perf_counter()
                     resolve_day(day.pk, timings=timings)
