@@ -52,7 +52,11 @@ class Player:
         self.name = name
         self.urls = urls
         self.recorder = recorder
-        self.client = httpx.AsyncClient(timeout=60, follow_redirects=False)
+        # Idle connections are dropped before gunicorn's keep-alive (5 s) closes them, or
+        # a request sent on one the server is closing fails with a ReadError.
+        self.client = httpx.AsyncClient(
+            timeout=60, follow_redirects=False, limits=httpx.Limits(keepalive_expiry=3)
+        )
         self.turn = random.randrange(len(urls))
         self.votes: list[Ack] = []
         self.plays: list[str] = []
