@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.template.loader import get_template
 
 _FIRST_TAG = re.compile(r"^\s*<([a-z][a-z0-9]*)\b([^>]*)>")
+_OOB_STYLE = re.compile(r'\bdata-oob="([a-zA-Z]+)"')
 
 
 def render_parts(
@@ -17,7 +18,9 @@ def render_parts(
     """`template#part` for each part, marked `hx-swap-oob` on its root element.
 
     A partial's name is the id of its root element, so the swap lands where the page
-    rendered it; a partial that breaks this is a bug, and says so.
+    rendered it; a partial that breaks this is a bug, and says so. A root element marked
+    `data-oob="innerHTML"` keeps its node and gets new children instead (a live region
+    must stay the same node for screen readers to announce what arrives in it).
     """
     chunks = []
     for part in parts:
@@ -25,5 +28,7 @@ def render_parts(
         tag = _FIRST_TAG.match(html)
         if tag is None or f'id="{part}"' not in tag.group(2):
             raise ValueError(f"{template}#{part} must start with an element whose id is {part!r}")
-        chunks.append(f'<{tag.group(1)} hx-swap-oob="true"{tag.group(2)}>{html[tag.end() :]}')
+        style = _OOB_STYLE.search(tag.group(2))
+        swap = style.group(1) if style else "true"
+        chunks.append(f'<{tag.group(1)} hx-swap-oob="{swap}"{tag.group(2)}>{html[tag.end() :]}')
     return HttpResponse("".join(chunks))

@@ -1,5 +1,6 @@
 """goonsite settings, read from the environment (see README: Configuration)."""
 
+import datetime as dt
 from pathlib import Path
 
 import dj_database_url
@@ -21,6 +22,11 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if DEBUG el
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 SITE_URL = (env_str("SITE_URL") or "http://127.0.0.1:8000").rstrip("/")
 DISCORD_WEBHOOK_URL = env_str("DISCORD_WEBHOOK_URL") or None
+# Behind a reverse proxy that sets X-Forwarded-For and X-Forwarded-Proto: only then is the
+# client's address read from the proxy's header (accounts.client_ip).
+TRUSTED_PROXY = env_bool("TRUSTED_PROXY", False)
+# How often an open ladder board asks whether noon, a Golden pin or an admin changed it.
+LADDER_POLL_SECONDS = max(1, env_int("LADDER_POLL_SECONDS", 15))
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -32,6 +38,11 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "django_q",
+    "axes",
+    "allauth",
+    "allauth.account",
+    "allauth.socialaccount",
+    "allauth.socialaccount.providers.discord",
     "accounts",
     "games.ladder",
     "games.hall",
@@ -45,10 +56,13 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.auth.middleware.LoginRequiredMiddleware",
+    "accounts.middleware.TimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as django-axes asks
 ]
 
 ROOT_URLCONF = "goonsite.urls"
@@ -92,6 +106,76 @@ AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "ladder:board"
 LOGOUT_REDIRECT_URL = "accounts:login"
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses locked-out log-ins
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+
+# Failed log-ins (django-axes): five per username, or per address, then a cool-down.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = dt.timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+# The cool-down runs from the lockout: tries during it (refused unchecked) do not extend it,
+# so a player who tries again after a few minutes is not kept out for ever.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "accounts.client_ip.client_ip"
+AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
+AXES_USERNAME_FORM_FIELD = "username"
+AXES_VERBOSE = False
+# Sign-ups per address (accounts.client_ip), form and Discord alike.
+SIGNUP_LIMIT = env_int("SIGNUP_LIMIT", 5)
+SIGNUP_WINDOW = dt.timedelta(hours=env_int("SIGNUP_WINDOW_HOURS", 24))
+
+# Sign in with Discord (django-allauth): on only when both values are set.
+DISCORD_CLIENT_ID = env_str("DISCORD_CLIENT_ID") or ""
+DISCORD_CLIENT_SECRET = env_str("DISCORD_CLIENT_SECRET") or ""
+SOCIALACCOUNT_PROVIDERS = {
+    "discord": {
+        "APPS": (
+            [{"client_id": DISCORD_CLIENT_ID, "secret": DISCORD_CLIENT_SECRET, "key": ""}]
+            if DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET
+            else []
+        ),
+        "SCOPE": ["identify"],
+    }
+}
+SOCIALACCOUNT_ADAPTER = "accounts.discord.DiscordAdapter"
+SOCIALACCOUNT_AUTO_SIGNUP = True
+SOCIALACCOUNT_LOGIN_ON_GET = False  # the button posts: a link can't start a log-in
+SOCIALACCOUNT_STORE_TOKENS = False
+ACCOUNT_ADAPTER = "accounts.discord.AccountAdapter"
+ACCOUNT_LOGIN_METHODS = {"username"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "password1*"]
+ACCOUNT_EMAIL_VERIFICATION = "none"  # our own (accounts.verification) for typed emails
+ACCOUNT_USER_DISPLAY = "accounts.discord.user_display"
+
+# Email: SMTP from EMAIL_HOST…, the console in development.
+_email_host = env_str("EMAIL_HOST") or ""
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL") or "goonsite <noreply@localhost>"
+MAILERS = {
+    "default": (
+        {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+        if DEBUG and not _email_host
+        else {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": _email_host or "localhost",
+                "port": env_int("EMAIL_PORT", 587),
+                "username": env_str("EMAIL_HOST_USER") or "",
+                "password": env_str("EMAIL_HOST_PASSWORD") or "",
+                "use_tls": env_bool("EMAIL_USE_TLS", True),
+                "timeout": 10,
+            },
+        }
+    )
+}
+
+# Web Push reminders: VAPID keys from the environment (README: Reminders).
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY") or ""
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY") or ""
+VAPID_CONTACT = env_str("VAPID_CONTACT") or "mailto:admin@localhost"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -124,8 +208,8 @@ SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 # Uptime monitors may ask the app server itself, over plain HTTP.
 SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
 # Only a proxy we put in front may say the request came over HTTPS: without one, any
-# client reaching the app server directly could claim it with the header.
-TRUSTED_PROXY = env_bool("TRUSTED_PROXY", False)
+# client reaching the app server directly could claim it with the header (TRUSTED_PROXY,
+# above, is the same switch that lets accounts read the client's address from the proxy).
 if TRUSTED_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
@@ -137,9 +221,10 @@ SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF, CSP.NONCE],
     "style-src": [CSP.SELF],
-    "img-src": [CSP.SELF, "data:"],
+    "img-src": [CSP.SELF, "data:", "https://cdn.discordapp.com"],
     "frame-ancestors": [CSP.NONE],
-    "form-action": [CSP.SELF],
+    # Signing in with Discord posts here and is redirected on to Discord's consent page.
+    "form-action": [CSP.SELF, "https://discord.com"],
 }
 
 # The game's clock. A shift in seconds, for rehearsals and the system test only: it moves
@@ -176,4 +261,9 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
+    # django-axes logs every log-in at INFO; lockouts are still logged as warnings.
+    "loggers": {"axes": {"level": "WARNING"}},
 }
+
+# Push services are HTTPS endpoints; the tests' stand-in push service is plain HTTP.
+PUSH_ENDPOINT_SCHEMES = env_list("PUSH_ENDPOINT_SCHEMES", ["https"])

@@ -12,6 +12,8 @@ urlpatterns = [
     path("admin/noon-preview/", noon_preview, name="noon_preview"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
+    # Sign in with Discord (django-allauth): its Discord and connection pages only.
+    path("accounts/", include("accounts.allauth_urls")),
     path("games/", home, name="home"),
     path("hall/", include("games.hall.urls")),
     # The ladder keeps the addresses it had before there were other games (its board at

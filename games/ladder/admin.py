@@ -8,10 +8,14 @@ from contextlib import contextmanager
 
 from django import forms
 from django.contrib import admin, messages
+from django.contrib.admin.options import ActionLocation
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.template.response import TemplateResponse
+from django.utils import timezone
 
+from .engine import CardId
 from .models import (
     LADDER_STATE,
     AdminAction,
@@ -28,6 +32,7 @@ from .models import (
 )
 from .services import admin as powers
 from .services.codes import create_drop
+from .services.days import open_day
 from .services.discord import resend
 from .services.errors import Refusal
 
@@ -89,6 +94,16 @@ class LadderEntryInline(admin.TabularInline):
         return False  # contestants join through "Add contestants", which keeps roster order
 
 
+class EndSeasonForm(forms.Form):
+    last_noon = forms.DateField(
+        label="Last noon",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text="The season's last noon resolves as usual; then the season freezes. "
+        "Empty: the next noon.",
+    )
+
+
 class SeasonForm(forms.ModelForm):
     add_contestants = forms.CharField(
         required=False,
@@ -99,6 +114,22 @@ class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
         fields = ("name", "starts_on")
+
+    def clean_add_contestants(self) -> str:
+        """Refuse the whole list before anything is saved when a name can't be stored."""
+        text = self.cleaned_data.get("add_contestants", "")
+        longest = Contestant._meta.get_field("name").max_length
+        too_long = [
+            n for n in (" ".join(line.split()) for line in text.splitlines()) if len(n) > longest
+        ]
+        if too_long:
+            raise forms.ValidationError(
+                [
+                    f"“{name[:30]}…” is {len(name)} characters; a name has at most {longest}."
+                    for name in too_long
+                ]
+            )
+        return text
 
 
 @admin.register(Season)
@@ -112,6 +143,18 @@ class SeasonAdmin(AuditedAdmin):
     @admin.display(description="contestants")
     def contestants(self, season: Season) -> int:
         return season.entries.count()
+
+    def get_actions(self, request, action_location=ActionLocation.CHANGE_LIST):
+        # Deleting a season deletes its archive (R2.1: the archive stays readable), so
+        # there is no bulk delete, and a season with reports can't be deleted at all.
+        actions = super().get_actions(request, action_location=action_location)
+        actions.pop("delete_selected", None)
+        return actions
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        if obj is not None and NoonReport.objects.filter(day__season=obj).exists():
+            return False
+        return super().has_delete_permission(request, obj)
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
@@ -130,12 +173,44 @@ class SeasonAdmin(AuditedAdmin):
             season = powers.start_season(actor=request.user, season=queryset.get())
             self.message_user(request, f"{season} is the active season.")
 
-    @admin.action(description="End the selected season (freezes it)")
+    @admin.action(description="End the selected season at a noon (then it freezes)")
     def end(self, request, queryset: QuerySet[Season]):
-        for season in queryset:
+        """Asks which noon is the last (default the next), then schedules the end (R2.1)."""
+        if queryset.count() != 1:
+            self.message_user(request, "Pick exactly one season to end.", messages.ERROR)
+            return None
+        season = queryset.get()
+        if not season.is_active:
+            self.message_user(request, f"{season} is not the active season.", messages.ERROR)
+            return None
+        upcoming = open_day(season, timezone.now()).noon_on
+        form = EndSeasonForm(
+            request.POST if "apply" in request.POST else None, initial={"last_noon": upcoming}
+        )
+        if form.is_valid():
             with self.refusals_shown(request):
-                ended = powers.end_season(actor=request.user, season=season)
-                self.message_user(request, f"{ended} has ended; its archive stays readable.")
+                ended = powers.end_season(
+                    actor=request.user, season=season, last_noon=form.cleaned_data["last_noon"]
+                )
+                when = ended.last_noon
+                self.message_user(
+                    request,
+                    f"{ended} ends at the noon of {when:%A, %B} {when.day}: play goes on until "
+                    "then, that noon resolves as usual, and then the season freezes.",
+                )
+            return None
+        return TemplateResponse(
+            request,
+            "admin/ladder/end_season.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": f"End {season}",
+                "season": season,
+                "form": form,
+                "upcoming": upcoming,
+                "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+            },
+        )
 
 
 class LockedFilter(admin.SimpleListFilter):
@@ -243,11 +318,28 @@ class CodeDropForm(forms.ModelForm):
         model = CodeDrop
         fields = ("name", "reward", "card", "one_per_person", "expires_at")
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Golden Gooners come only from being a holder (R9.1): no drop names one.
+        self.fields["card"].choices = [
+            (value, label)
+            for value, label in self.fields["card"].choices
+            if value != CardId.GOLDEN_GOONER.value
+        ]
+
     def clean(self):
         data = super().clean()
         if data.get("reward") == CodeDrop.Reward.CARD and not data.get("card"):
             self.add_error("card", "A named-card drop needs its card.")
         return data
+
+    def clean_expires_at(self):
+        expires_at = self.cleaned_data.get("expires_at")
+        if expires_at is not None and expires_at <= timezone.now():
+            raise forms.ValidationError(
+                "That time has passed: a drop would expire before anyone could redeem it."
+            )
+        return expires_at
 
 
 @admin.register(CodeDrop)
@@ -298,7 +390,10 @@ class CodeDropAdmin(AuditedAdmin):
     def redeemed(self, drop: CodeDrop) -> int:
         return drop.redemptions.count()
 
-    @admin.action(description="Export the codes as CSV")
+    def has_export_codes_permission(self, request) -> bool:
+        return request.user.has_perm("ladder.export_codes")
+
+    @admin.action(description="Export the codes as CSV", permissions=["export_codes"])
     def export_csv(self, request, queryset):
         response = HttpResponse(content_type="text/csv")
         response["Content-Disposition"] = 'attachment; filename="goon-codes.csv"'

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.db.models import Count
 
 from .clock import noon_of
@@ -14,12 +15,15 @@ from .engine.rules import (
     TROPHIES_PER_LOCK,
     VOTE_POINTS,
     milestone_reward,
+    milestones_crossed,
     next_milestone,
     play_refusal,
     vote_points,
 )
 from .models import GameDay, GoldenPlay, HeldCard, LadderEntry, Play, PlayerSeason, SealedItem, Vote
 from .public import PublicBoard
+from .recap import Recap, board_version, latest_moves, load_recap
+from .report_text import moved as moved_text
 
 
 @dataclass
@@ -31,6 +35,12 @@ class Row:
     next_points: int | None
     cannot_vote: str | None
     cannot_play: str | None = None
+    last_noon: dict | None = None  # this contestant's row in the last Chaos Report
+
+    @property
+    def moved(self) -> str:
+        """Places moved at the last noon, as an arrow; empty before the season's first."""
+        return moved_text(self.last_noon) if self.last_noon else ""
 
     @property
     def face_down_cards(self) -> range:
@@ -38,6 +48,9 @@ class Row:
 
     @property
     def trophy_progress(self) -> int:
+        """Trophies toward the next lock; a locked contestant's meter stays full."""
+        if self.entry.locked:
+            return TROPHIES_PER_LOCK
         return self.entry.trophies % TROPHIES_PER_LOCK
 
 
@@ -55,6 +68,21 @@ class Board:
     counting: bool = False  # noon has come and its job has not finished yet
     public_key: str = ""  # names the version of the public board it was read from
     notes: list[str] = field(default_factory=list)
+    recap: Recap | None = None
+    version: str = ""
+
+    @property
+    def poll_seconds(self) -> int:
+        """How often an open board asks whether it changed (settings.LADDER_POLL_SECONDS)."""
+        return settings.LADDER_POLL_SECONDS
+
+    @property
+    def seed_sha256(self) -> str:
+        return self.day.seed_sha256
+
+    @property
+    def last_noon(self):
+        return self.player.season.last_noon
 
     @property
     def noon_at(self) -> dt.datetime:
@@ -73,6 +101,18 @@ class Board:
         return not self.votes_left
 
     @property
+    def stacks(self) -> list[dict]:
+        """Identical cards as one tile with a count, in catalogue order."""
+        counts: dict[CardId, int] = {}
+        for held in self.cards:
+            counts[CardId(held.card)] = counts.get(CardId(held.card), 0) + 1
+        return [
+            {"card": card, "count": counts[card.id]}
+            for card in CATALOGUE.values()
+            if card.id in counts
+        ]
+
+    @property
     def regular_count(self) -> int:
         return sum(1 for c in self.cards if CATALOGUE[CardId(c.card)].regular)
 
@@ -85,15 +125,31 @@ class Board:
         return HAND_LIMIT
 
     @property
+    def season_total(self) -> int:
+        """The season vote total as noon will count it: today's votes included."""
+        return self.player.season_votes + len(self.votes)
+
+    @property
+    def milestones_at_noon(self) -> list[dict]:
+        """Milestones today's votes cross: paid at the next noon."""
+        return [
+            {"at": at, "gives": milestone_reward(reward)}
+            for at, reward in milestones_crossed(self.player.season_votes, self.season_total)
+        ]
+
+    @property
     def next_milestone(self) -> dict | None:
-        upcoming = next_milestone(self.player.season_votes)
+        total = self.season_total
+        upcoming = next_milestone(total)
         if upcoming is None:
             return None
         at, reward = upcoming
-        gives = milestone_reward(reward)
-        # Votes cast today count toward the total at noon.
-        total = self.player.season_votes + len(self.votes)
-        return {"at": at, "gives": gives, "total": total, "percent": min(100, total * 100 // at)}
+        return {
+            "at": at,
+            "gives": milestone_reward(reward),
+            "total": total,
+            "percent": total * 100 // at,
+        }
 
 
 def _cannot_play(card: CardId | None, c, entry: LadderEntry) -> str | None:
@@ -119,6 +175,7 @@ def load_board(
     votes = list(Vote.objects.filter(day=day, player=player).select_related("entry__contestant"))
     voted = {v.entry_id: v for v in votes}
     next_points = vote_points(len(votes) + 1, player.votes_per_day)
+    report, moves = latest_moves(player.season)
     rows = []
     for ranked in public.ranked:
         entry = ranked.entry
@@ -139,6 +196,7 @@ def load_board(
                 next_points=next_points,
                 cannot_vote=cannot_vote,
                 cannot_play=_cannot_play(targeting, ranked.contestant, entry),
+                last_noon=moves.get(entry.pk),
             )
         )
     return Board(
@@ -157,4 +215,6 @@ def load_board(
         targeting=CATALOGUE[targeting] if targeting else None,
         counting=public.counting,
         public_key=public.key,
+        recap=None if report is None else load_recap(player, report, moves),
+        version=board_version(player.season),
     )

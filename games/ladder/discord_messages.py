@@ -8,70 +8,65 @@ both, splitting a long report into numbered parts.
 from __future__ import annotations
 
 import datetime as dt
-import re
+from collections.abc import Sequence
 from typing import Any
 
-from .engine import CATALOGUE, CardId
+from . import report_text as words
 
 DESCRIPTION_LIMIT = 4096
 MESSAGE_LIMIT = 6000
 LINE_LIMIT = 300
 BUDGET = 3800  # characters of lines per part, leaving room for title, url and footer
 COLOUR = 0xFF5FA2
-_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()])")
+TOP = 10
+
+escape = words.discord_escape
 
 
-def escape(text: str) -> str:
-    """Player and contestant names as plain text in Discord markdown."""
-    return _MARKDOWN.sub(r"\\\1", text)
-
-
-def report_lines(outcome: dict[str, Any]) -> list[str]:
-    """The concise summary: winners, locks, Golden Gooners, cards, Chaos, draws, codes."""
+def report_lines(
+    outcome: dict[str, Any], ladder: Sequence[dict[str, Any]] = (), url: str = ""
+) -> list[str]:
+    """The report as Discord lines, in the report page's own words: winners, locks, Golden
+    pins, the top of the ladder with movement, every card with what happened and why, draws,
+    trims, codes and the link. Chaos is told once, on its card's line."""
+    style = words.DISCORD
     lines: list[str] = []
+    if outcome.get("last_noon"):
+        lines.append("🏁 **The season's last noon**")
     if outcome.get("winners"):
-        medals = ("🥇", "🥈", "🥉")
         lines.append("**Wednesday winners**")
-        lines += [f"{medals[n]} {escape(name)}" for n, name in enumerate(outcome["winners"])]
+        lines += words.winners(outcome, style)
+        if outcome.get("week_golden"):
+            lines.append("**This week's Golden pins**")
+            lines += [words.golden_line(g, style) for g in outcome["week_golden"]]
     if outcome.get("locked_now"):
-        lines.append("🔒 Locked at the top: " + ", ".join(escape(n) for n in outcome["locked_now"]))
+        lines.append(words.lock_line(outcome, style))
     for golden in outcome.get("golden_plays", []):
-        lines.append(f"🌟 {escape(golden['player'])} pinned {escape(golden['target'])} as Golden")
+        lines.append(words.golden_line(golden, style) + " as Golden")
+    if ladder:
+        lines.append(f"**The ladder (top {min(TOP, len(ladder))})**")
+        lines += [words.ladder_line(row, style) for row in ladder[:TOP]]
     if outcome.get("plays"):
         lines.append("**Cards played**")
-        lines += [_play_line(p) for p in outcome["plays"]]
-    for hit in outcome.get("chaos", []):
-        if hit["contestant"]:
-            who, whom = escape(hit["player"]), escape(hit["contestant"])
-            lines.append(f"🎲 {who}'s Chaos hit {whom} for {hit['delta']:+d}")
-    lines.append(f"🃏 {outcome.get('drew', 0)} gooner(s) drew a card")
-    for over in outcome.get("over_limit", []):
-        lines.append(f"🗑️ {escape(over['player'])} was over the hand limit and lost {over['lost']}")
-    for redemption in outcome.get("redemptions", []):
-        lines.append(f"🎟️ {escape(redemption['player'])} redeemed a code: {redemption['gave']}")
+        lines += [words.play_line(p, style, emoji=True) for p in outcome["plays"]]
+    if outcome.get("version", 1) < 2:  # older reports kept Chaos apart from its card
+        for hit in outcome.get("chaos", []):
+            if hit["contestant"]:
+                who, whom = escape(hit["player"]), escape(hit["contestant"])
+                lines.append(f"🎲 {who}'s Chaos hit {whom} for {hit['delta']:+d}")
+    lines += words.card_lines(outcome, style)
+    if url:
+        lines.append(f"📜 The whole report: {url}")
     return [line if len(line) <= LINE_LIMIT else line[: LINE_LIMIT - 1] + "…" for line in lines]
 
 
-def _play_line(play: dict[str, Any]) -> str:
-    card = CATALOGUE[CardId(play["card"])]
-    who, target = escape(play["player"]), escape(play["target"] or "")
-    if play["card"] == "sakura_farts" and play["outcome"] == "landed":
-        return f"{card.emoji} {who} asked Sakura to fart on {target}"
-    on = f" on {target}" if target else ""
-    fate = {
-        "landed": "landed",
-        "blocked": f"blocked by {escape(play['by'] or '')}'s Shield",
-        "destroyed": f"destroyed by {escape(play['by'] or '')}'s Sabotage",
-        "wasted": "wasted",
-    }[play["outcome"]]
-    return f"{card.emoji} {who}: {card.name}{on}, {fate}"
-
-
-def payloads(outcome: dict[str, Any], url: str) -> list[dict[str, Any]]:
+def payloads(
+    outcome: dict[str, Any], url: str, ladder: Sequence[dict[str, Any]] = ()
+) -> list[dict[str, Any]]:
     """The webhook bodies for one report, in order; never pings anyone."""
     parts: list[list[str]] = [[]]
     size = 0
-    for line in report_lines(outcome):
+    for line in report_lines(outcome, ladder, url):
         if parts[-1] and size + len(line) + 1 > BUDGET:
             parts.append([])
             size = 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from enum import StrEnum
 
 from django.conf import settings
@@ -9,6 +10,12 @@ from django.db import models
 from django.db.models import Q
 
 from .engine import CATALOGUE, PACKS, STATE_FIELDS, Direction, Outcome
+
+
+def seed_sha256(seed: int) -> str:
+    """SHA-256 of the seed written in decimal: `printf %s SEED | sha256sum` checks it."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
 
 CARD_CHOICES = [(c.id.value, c.name) for c in CATALOGUE.values()]
 ITEM_CHOICES = CARD_CHOICES + [(p.id.value, p.name) for p in PACKS.values()]
@@ -18,6 +25,12 @@ class Season(models.Model):
     name = models.CharField(max_length=80, unique=True)
     starts_on = models.DateField()
     ends_on = models.DateField(null=True, blank=True)
+    last_noon = models.DateField(
+        null=True,
+        blank=True,
+        help_text="Set when an admin ends the season: that noon resolves as usual, then the "
+        "season freezes (R2.1).",
+    )
     is_active = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -129,12 +142,20 @@ class GameDay(models.Model):
 
     class Meta:
         ordering = ["season", "noon_on"]
+        # Seeing the day's face-down cards and who played them before noon is its own
+        # power, not something every staff user has.
+        permissions = [("preview_noon", "Can see the noon preview (face-down cards, before noon)")]
         constraints = [
             models.UniqueConstraint(fields=["season", "noon_on"], name="one_day_per_date")
         ]
 
     def __str__(self) -> str:
         return f"{self.season} · noon of {self.noon_on:%a %b %d, %Y}"
+
+    @property
+    def seed_sha256(self) -> str:
+        """The day's commitment to its seed, public from the moment the day opens."""
+        return seed_sha256(self.seed)
 
 
 class Vote(models.Model):
@@ -145,6 +166,11 @@ class Vote(models.Model):
     points = models.PositiveSmallIntegerField()
     position = models.PositiveSmallIntegerField(help_text="1 for the day's first vote, …")
     cast_at = models.DateTimeField(auto_now_add=True)
+    # Noon writes only the votes that landed otherwise than cast (skipped, flipped, boosted,
+    # or on a contestant that took no votes); on a resolved day, null means "as cast".
+    landed = models.SmallIntegerField(
+        null=True, blank=True, help_text="Signed points as they landed at noon, if not as cast."
+    )
 
     class Meta:
         ordering = ["pk"]
@@ -172,6 +198,9 @@ class Play(models.Model):
     outcome = models.CharField(max_length=10, choices=enum_choices(Outcome), blank=True)
     by = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL)
     reason = models.CharField(max_length=60, blank=True)
+    effect = models.JSONField(
+        null=True, blank=True, help_text="What it did in numbers (the engine's Effect)."
+    )
 
     class Meta:
         ordering = ["pk"]
@@ -276,6 +305,7 @@ class CodeDrop(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
+        permissions = [("export_codes", "Can export a drop's codes as CSV")]
 
     def __str__(self) -> str:
         return self.name
@@ -408,3 +438,23 @@ class DiscordPost(models.Model):
 
     def __str__(self) -> str:
         return f"Discord post of {self.report.day} ({self.status})"
+
+
+class NoonReminder(models.Model):
+    """A player was reminded before this day's noon: the claim that makes it once a day."""
+
+    player = models.ForeignKey(PlayerSeason, on_delete=models.CASCADE, related_name="reminders")
+    day = models.ForeignKey(GameDay, on_delete=models.CASCADE, related_name="reminders")
+    votes_left = models.PositiveSmallIntegerField()
+    cards_left = models.PositiveSmallIntegerField()
+    delivered = models.PositiveSmallIntegerField(default=0, help_text="Browsers that took it.")
+    sent_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-sent_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "day"], name="one_reminder_per_day")
+        ]
+
+    def __str__(self) -> str:
+        return f"Reminder to {self.player.user} before {self.day}"

@@ -6,6 +6,7 @@ app_name = "ladder"
 urlpatterns = [
     path("", board.board, name="board"),
     path("noon/status/", board.noon_status, name="noon_status"),
+    path("board/version/", board.board_version, name="board_version"),
     path("vote/", actions.vote, name="vote"),
     path("play/", actions.play, name="play"),
     path("play/confirm/", actions.play_confirm, name="play_confirm"),

@@ -1,29 +1,59 @@
-// The countdown to noon Central, shown in the player's own time zone. Reads the DOM on
-// every tick, so it keeps working after htmx swaps in a new "Your day" panel. When noon
-// has come it reloads the board once: the server resolves a due noon on the next request.
+// The countdown to noon Central, shown in the player's own time zone (their profile's).
+// Reads the DOM on every tick, so it keeps working after htmx swaps in a new "Your day"
+// panel. Once noon has come, the board's poll (#poller) brings the new ladder and the recap
+// without a reload.
 (function () {
-  var reloading = false;
   function pad(n) { return String(n).padStart(2, "0"); }
   function tick() {
     document.querySelectorAll("[data-noon]").forEach(function (el) {
       var left = Math.max(0, new Date(el.dataset.noon) - Date.now());
       var s = Math.floor(left / 1000);
-      if (left === 0 && !reloading) {
-        reloading = true;
-        setTimeout(function () { window.location.reload(); }, 5000);
-      }
       el.textContent = left === 0 ? "any second now" :
         Math.floor(s / 3600) + "h " + pad(Math.floor(s / 60) % 60) + "m " + pad(s % 60) + "s";
     });
     document.querySelectorAll("[data-local-time]").forEach(function (el) {
       if (el.dataset.done) return;
-      el.textContent = new Date(el.dataset.localTime).toLocaleTimeString([], {hour: "numeric", minute: "2-digit", timeZoneName: "short"});
+      // The zone chosen on the profile (on <body>), else the browser's own.
+      el.textContent = new Date(el.dataset.localTime).toLocaleTimeString([], {hour: "numeric", minute: "2-digit", timeZoneName: "short", timeZone: document.body.dataset.timeZone || undefined});
       el.dataset.done = "1";
     });
   }
   tick();
   setInterval(tick, 1000);
   document.addEventListener("htmx:afterSettle", tick);
+})();
+
+// After every swap: a new confirm sheet takes the focus, picking a target on a phone brings
+// the ladder into view, and toasts fade after a while (errors stay longer). Escape cancels
+// an open sheet.
+(function () {
+  var phone = window.matchMedia("(max-width: 47.99rem)");
+  var still = window.matchMedia("(prefers-reduced-motion: reduce)");
+  function settle() {
+    var confirm = document.querySelector("#dialog .sheet [autofocus]");
+    if (confirm && !confirm.dataset.focused) {
+      confirm.dataset.focused = "1";
+      confirm.focus({preventScroll: true});
+    }
+    var ladder = document.querySelector("#ladder.targeting");
+    if (ladder && phone.matches && !ladder.dataset.shown) {
+      ladder.dataset.shown = "1";
+      ladder.scrollIntoView({block: "start", behavior: still.matches ? "auto" : "smooth"});
+    }
+    document.querySelectorAll("#messages li:not([data-timed])").forEach(function (li) {
+      li.dataset.timed = "1";
+      var wait = li.classList.contains("error") ? 12000 : 6000;
+      setTimeout(function () { li.classList.add("fading"); }, wait);
+      setTimeout(function () { li.remove(); }, wait + 700);
+    });
+  }
+  document.addEventListener("htmx:afterSettle", settle);
+  document.addEventListener("DOMContentLoaded", settle);
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var cancel = document.querySelector("#dialog .sheet a.ghost");
+    if (cancel) cancel.click();
+  });
 })();
 
 // While the board says noon is being counted, ask the server every few seconds whether

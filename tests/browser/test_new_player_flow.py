@@ -8,6 +8,7 @@ from playwright.sync_api import Page, expect
 from games.ladder.models import Contestant, LadderEntry, Season
 from games.ladder.services.codes import create_drop
 from games.ladder.services.noon import resolve_now
+from tests.browser.layout import hand_card
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,24 +35,26 @@ def test_sign_up_open_vote_play_redeem_then_noon(page: Page, live_server, demo, 
     expect(page.locator(".messages")).to_contain_text("sealed God Pack")
     page.get_by_role("button", name=re.compile("God Pack")).click()
     expect(page.locator("#messages")).to_contain_text("You opened:")
-    expect(page.locator("#hand .game-card")).to_have_count(8)
+    expect(page.locator("#hand a.game-card")).to_have_count(8)
 
     # Three votes, up on Eli, Dee and Cy: each swap shows the next vote's worth.
     for name, points in (("Eli", "5"), ("Dee", "3"), ("Cy", "1")):
-        page.get_by_role("button", name=f"Vote {name} up for {points} points").click()
+        page.get_by_role(
+            "button", name=f"Vote {name} up, {points} point{'' if points == '1' else 's'}"
+        ).click()
         expect(page.locator("#today")).to_contain_text(f"▲ {points} on {name}")
     expect(page.locator("#today")).to_contain_text("Votes left: none")
     expect(page.locator("#season")).to_contain_text("you draw a card at noon")
 
     # Tap Boost, tap Eli, confirm: a face-down card appears on Eli's row.
-    page.locator("#hand .game-card", has_text="Boost").click()
+    hand_card(page, "Boost").click()
     eli = page.locator("li.contestant", has_text="Eli")
-    eli.get_by_role("link", name="Play here").click()
+    eli.get_by_role("link", name="Play Boost on Eli").click()
     expect(page.locator("#dialog")).to_contain_text("Play Boost on Eli?")
     page.get_by_role("button", name="Confirm").click()
     expect(page.locator("#messages")).to_contain_text("Boost waits face down on Eli")
     expect(eli.locator(".facedown-card")).to_have_count(1)
-    expect(page.locator("#hand .game-card")).to_have_count(7)
+    expect(page.locator("#hand a.game-card")).to_have_count(7)
 
     page.fill("#board-code", demo.lower())
     page.get_by_role("button", name="Redeem").click()
@@ -64,7 +67,9 @@ def test_sign_up_open_vote_play_redeem_then_noon(page: Page, live_server, demo, 
     expect(page.locator("li.contestant").first).to_contain_text("Eli")  # 5 points, boosted to 10
     page.get_by_role("link", name="Chaos Report Archive").click()
     page.locator(".reports a").first.click()
-    expect(page.locator(".plays")).to_contain_text("New Gooner played Boost on Eli: landed.")
+    expect(page.locator(".plays")).to_contain_text(
+        "New Gooner played Boost on Eli: landed, their vote counted double: +5 more."
+    )
     expect(page.locator(".report")).to_contain_text("New Gooner redeemed a code: Booster Pack.")
     expect(page.locator(".ladder-table")).to_contain_text("+10")
     page.screenshot(path=artifacts / "report.png", full_page=True)

@@ -91,7 +91,9 @@ def test_boundary_queries_do_not_grow_with_players(cycle):
 
     def add_players_and_a_proposal(n: int, phase: int) -> None:
         for i in range(n):
-            u = User.objects.create_user(username=f"p{phase}_{i}", password="x", display_name="P")
+            u = User.objects.create_user(
+                username=f"p{phase}_{i}", password="x", display_name=f"P{phase} {i}"
+            )
             Player.objects.create(cycle=cycle, user=u, joined_phase=0)
         submit_proposal(user=u, title="T", text="x", now=at(phase))
 

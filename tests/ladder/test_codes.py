@@ -92,11 +92,18 @@ def test_one_per_person_drop(alice, season, admin_user, now):
 
 
 def test_expired_drop(alice, season, admin_user, now):
+    expires = now + dt.timedelta(hours=1)
     drop = create_drop(
-        name="Old", reward="god_pack", count=1, expires_at=now, created_by=admin_user
+        name="Old", reward="god_pack", count=1, expires_at=expires, created_by=admin_user
     )
     with pytest.raises(Refusal, match="doesn't work"):
-        redeem_code(user=alice, raw_code=codes(drop)[0], now=now)
+        redeem_code(user=alice, raw_code=codes(drop)[0], now=expires)
+
+
+def test_drop_cannot_be_created_already_expired(season, admin_user, now):
+    with pytest.raises(Refusal, match="expiry has passed"):
+        create_drop(name="Stale", reward="god_pack", count=1, expires_at=now, created_by=admin_user)
+    assert not CodeDrop.objects.filter(name="Stale").exists()
 
 
 @pytest.mark.parametrize(
@@ -128,3 +135,14 @@ def test_drop_size_refused(season, admin_user):
     with pytest.raises(Refusal, match="between 1 and 10,000"):
         create_drop(name="X", reward="booster_pack", count=0, created_by=admin_user)
     assert not CodeDrop.objects.exists() and not Code.objects.exists()
+
+
+def test_one_a_day_is_answered_alike_for_real_and_fake_codes(alice, season, admin_user, now):
+    """R7.5: the player-only check comes before the lookup, so it reveals nothing."""
+    drop = create_drop(name="Two", reward="god_pack", count=2, created_by=admin_user)
+    first, second = codes(drop)
+    redeem_code(user=alice, raw_code=first, now=now)
+    for code in (second, "GOON-AAAA-AAAA"):
+        with pytest.raises(Refusal) as refusal:
+            redeem_code(user=alice, raw_code=code, now=now)
+        assert refusal.value.message.startswith("You've redeemed a code today already")

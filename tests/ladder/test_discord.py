@@ -107,7 +107,8 @@ def test_noon_posts_its_report_after_commit(
     [embed] = body["embeds"]
     assert embed["title"] == "Chaos Report · Tuesday, December 8"
     assert embed["url"] == f"https://goonsite.example/archive/{report.pk}/"
-    assert "Bob: Skip on Ava, blocked by Alice's Shield" in embed["description"]
+    assert "⏭️ Bob played Skip on Ava: blocked by Alice's Shield" in embed["description"]
+    assert "🛡️ Alice played Shield on Ava: landed, blocked Bob's Skip" in embed["description"]
     assert "1 gooner(s) drew a card" not in embed["description"]  # Alice used 1 of 3 votes
     post.refresh_from_db()
     assert (post.status, post.attempts, post.message_ids) == ("sent", 1, ["1"])
@@ -163,7 +164,9 @@ def test_a_retry_resumes_after_the_parts_already_sent(fake_discord, report, wait
     """A long report in three parts: part 2 fails; the re-send posts parts 2 and 3 only."""
     report.outcome["plays"] = report.outcome["plays"] * 120
     report.save()
-    parts = payloads(report.outcome, "u")
+    parts = payloads(
+        report.outcome, f"https://goonsite.example/archive/{report.pk}/", report.ladder
+    )
     assert len(parts) >= 3
     fake_discord.script = [(200, {"id": "p1"})] + [(503, {})] * 5
     assert deliver(report.discord.pk) == "failed"
@@ -208,7 +211,7 @@ def test_long_reports_split_within_discord_limits():
         assert len(body["embeds"][0]["description"]) <= DESCRIPTION_LIMIT
         assert body["embeds"][0]["footer"]["text"] == f"Part {n} of {len(bodies)}"
     text = "\n".join(b["embeds"][0]["description"] for b in bodies)
-    assert text.count(": Boost on Ava, landed") == 400
+    assert text.count(" played Boost on Ava: landed") == 400
     assert text.index("Wednesday winners") < text.index("Boost")
 
 
@@ -247,3 +250,56 @@ def test_the_task_runs_after_the_noon_commits(
     assert len(posts) == 1
     assert DiscordPost.objects.get().status == DiscordPost.Status.SENT
     assert len(fake_discord.requests) == 1
+
+
+def test_a_wednesday_with_a_golden_winner_posts_the_whole_story(
+    alice,
+    bob,
+    alice_player,
+    bob_player,
+    season,
+    entries,
+    now,
+    fake_discord,
+    waits,
+    django_capture_on_commit_callbacks,
+):
+    """The top ten with movement, the winners with their Golden mark, every card with its
+    reason, Chaos once and the link, within Discord's limits (R8.1-R8.3)."""
+    from games.ladder.models import Contestant, LadderEntry
+    from games.ladder.services.noon import resolve_now
+    from games.ladder.services.plays import pin_golden
+
+    for joined, name in enumerate(["Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"], start=6):
+        LadderEntry.objects.create(
+            season=season, contestant=Contestant.objects.create(name=name), joined=joined
+        )
+    bob_player.golden_holder = True
+    bob_player.save()
+    give(bob_player, "golden_gooner", "boost", "chaos")
+    give(alice_player, "skip", "reverse")
+    with django_capture_on_commit_callbacks(execute=False):
+        resolve_now(now)  # Tuesday
+    play_face_down(user=alice, card="skip", target_id=entries["eli"].pk, now=now)
+    pin_golden(user=bob, target_id=entries["eli"].pk, now=now)  # the Skip waits on a Golden
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=now)
+    play_face_down(user=bob, card="boost", target_id=entries["ava"].pk, now=now)  # no vote
+    play_face_down(user=alice, card="reverse", target_id=entries["ava"].pk, now=now)
+    play_face_down(user=bob, card="chaos", target_id=None, now=now)
+    with django_capture_on_commit_callbacks(execute=True):
+        wednesday = resolve_now(now)
+    assert wednesday.day.noon_on.weekday() == 2
+    text = "\n".join(b["embeds"][0]["description"] for b in fake_discord.bodies)
+    assert "**Wednesday winners**\n🥇 Eli 👑 was Golden: the pin came off" in text
+    assert "🌟 Bob pinned Eli" in text
+    assert "**The ladder (top 10)**" in text
+    top = [line for line in text.splitlines() if line.startswith("#")]
+    assert len(top) == 10 and top[0].startswith("#1 ") and top[9].startswith("#10 ")
+    assert "🚀 Bob played Boost on Ava: wasted (no vote of its player on them)" in text
+    assert "⏭️ Alice played Skip on Eli: wasted (Golden)" in text
+    assert "🔄 Alice played Reverse on Ava: landed, flipped 1 vote: +5 became -5" in text
+    assert text.count("Chaos hit") == 1
+    assert f"https://goonsite.example/archive/{wednesday.pk}/" in text
+    for body in fake_discord.bodies:
+        assert message_size(body) < MESSAGE_LIMIT
+        assert len(body["embeds"][0]["description"]) <= DESCRIPTION_LIMIT

@@ -42,20 +42,24 @@ def test_noon_moves_the_ladder_and_writes_the_report(alice, bob, entries, now):
     eli = LadderEntry.objects.get(pk=entries["eli"].pk)
     assert (eli.score, eli.upvotes) == (15, 2)
     assert report.day.noon_on == TUESDAY
+    play = Play.objects.get()
     assert report.outcome["plays"] == [
         {
+            "id": play.pk,
             "player": "Alice",
             "card": "boost",
             "target": "Eli",
             "outcome": "landed",
             "by": None,
             "reason": None,
+            "effect": {"points": 5},
         }
     ]
-    assert (
-        report.ladder[0] | {"name": "Eli", "rank": 1, "delta": 15, "moved": 4} == report.ladder[0]
-    )
-    assert Play.objects.get().outcome == "landed"
+    eli_row = {"name": "Eli", "rank": 1, "delta": 15, "moved": 4, "votes_up": 15, "votes_down": 0}
+    assert report.ladder[0] | eli_row == report.ladder[0]
+    assert (play.outcome, play.effect) == ("landed", {"points": 5})
+    # Alice's boosted vote landed as +10; Bob's landed as cast, so it is left null.
+    assert sorted(Vote.objects.values_list("landed", flat=True), key=str) == [10, None]
     assert GameDay.objects.get(noon_on=TUESDAY).status == GameDay.Status.RESOLVED
     assert GameDay.objects.get(noon_on=TUESDAY + dt.timedelta(days=1)).status == GameDay.Status.OPEN
 
@@ -91,7 +95,7 @@ def test_noon_query_count_does_not_grow_with_players(season, entries, now):
     def run_day(players: int, first_day: dt.datetime) -> int:
         users = [
             User.objects.create_user(
-                username=f"u{first_day.day}-{n}", password="x", display_name=f"U{n}"
+                username=f"u{first_day.day}-{n}", password="x", display_name=f"U{first_day.day}-{n}"
             )
             for n in range(players)
         ]
@@ -106,8 +110,12 @@ def test_noon_query_count_does_not_grow_with_players(season, entries, now):
             resolve_day(day.pk)
         return len(queries)
 
-    small = run_day(3, now)
-    large = run_day(30, now + dt.timedelta(days=1))
+    # Past the season's first noon and off Wednesday, so both days read a previous report
+    # and neither lists the week's Golden pins.
+    resolve_now(now)
+    resolve_now(now)
+    small = run_day(3, now + dt.timedelta(days=2))
+    large = run_day(30, now + dt.timedelta(days=3))
     assert large == small
 
 

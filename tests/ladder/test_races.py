@@ -185,3 +185,29 @@ def test_votes_after_noon_wait_for_the_running_job_and_land_in_the_next_day(
     assert {v.day.noon_on for v in votes} == {dt.date(2026, 12, 9)}
     ava.refresh_from_db()
     assert ava.score == 5 and ava.upvotes == 1  # only the early vote was Tuesday's
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_ending_a_season_at_11_59_59_999_while_noon_runs(season, entries, attempt):
+    """R2.1: the admin asks for "the next noon" just before it while the job resolves it.
+    Either the end lands first (that noon is the last and the season freezes) or noon does
+    (the end moves to the following noon): never a last noon in the past on a live season."""
+    from games.ladder.models import Season
+    from games.ladder.services.admin import end_season
+    from games.ladder.services.days import open_day
+
+    open_day(season, JUST_BEFORE_NOON)
+    ended, _ = race(
+        lambda: end_season(actor=None, season=season, now=JUST_BEFORE_NOON),
+        lambda: resolve_due_noons(JUST_AFTER_NOON),
+    )
+    assert not isinstance(ended, Exception), ended
+    season = Season.objects.get(pk=season.pk)
+    tuesday = dt.date(2026, 12, 8)
+    if season.last_noon == tuesday:
+        assert not season.is_active and season.ends_on == tuesday
+        assert not season.days.filter(noon_on__gt=tuesday).exists()
+    else:
+        assert season.is_active and season.last_noon == tuesday + dt.timedelta(days=1)
+        assert season.days.get(noon_on=season.last_noon).status == GameDay.Status.OPEN
+    assert GameDay.objects.get(noon_on=tuesday).status == GameDay.Status.RESOLVED

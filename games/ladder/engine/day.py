@@ -59,6 +59,9 @@ class Player:
     votes_per_day: int = 3
     hand: tuple[CardId, ...] = ()  # loose cards held at noon, sealed packs excluded
     golden_holder: bool = False
+    # Single cards still in their sealed wrapper: never trimmed, never played, but a sealed
+    # Golden Gooner counts as held at the Wednesday refresh (R6.14a).
+    sealed: tuple[CardId, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

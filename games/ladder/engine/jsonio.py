@@ -12,7 +12,7 @@ from typing import Any
 from .cards import CardId
 from .day import STATE_FIELDS, Contestant, Day, Direction, Play, Player, Vote
 from .errors import DayError
-from .outcome import LadderRow, NoonResult, PlayerResult
+from .outcome import Effect, LadderRow, NoonResult, PlayerResult, PlayResult
 
 _MISSING = object()
 
@@ -97,6 +97,7 @@ def _player(n: int, raw: Any) -> Player:
         votes_per_day=f.int("votes_per_day", 3, minimum=0),
         hand=tuple(_card(f"players[{n}].hand", card) for card in f.list("hand")),
         golden_holder=f.bool("golden_holder", False),
+        sealed=tuple(_card(f"players[{n}].sealed", card) for card in f.list("sealed")),
     )
 
 
@@ -231,6 +232,31 @@ def _ladder_row(row: LadderRow) -> dict[str, Any]:
         "delta": row.delta,
         "moved": row.moved,
         **{name: getattr(c, name) for name in STATE_FIELDS},
+        "votes_up": row.votes_up,
+        "votes_down": row.votes_down,
+        "chaos": row.chaos,
+    }
+
+
+def effect_to_json(effect: Effect | None) -> dict[str, Any] | None:
+    """Only the numbers that say something: a Skip has no `plays`, a Shield no `points`."""
+    if effect is None:
+        return None
+    defaults = Effect()
+    return {
+        name: _plain(value)
+        for name, value in effect._asdict().items()
+        if value != getattr(defaults, name)
+    }
+
+
+def _play_row(p: PlayResult) -> dict[str, Any]:
+    return {
+        "index": p.index,
+        "outcome": p.outcome.value,
+        "by": p.by,
+        "reason": _plain(p.reason),
+        "effect": effect_to_json(p.effect),
     }
 
 
@@ -239,10 +265,7 @@ def result_to_json(result: NoonResult) -> dict[str, Any]:
     return {
         "noon": result.noon.isoformat(),
         "ladder": [_ladder_row(r) for r in result.ladder],
-        "plays": [
-            {"index": p.index, "outcome": p.outcome.value, "by": p.by, "reason": _plain(p.reason)}
-            for p in result.plays
-        ],
+        "plays": [_play_row(p) for p in result.plays],
         "chaos": [
             {"index": c.index, "contestant": c.contestant, "delta": c.delta} for c in result.chaos
         ],
@@ -250,5 +273,13 @@ def result_to_json(result: NoonResult) -> dict[str, Any]:
         "winners": list(result.winners),
         "players": [dict(zip(PlayerResult._fields, p, strict=True)) for p in result.players],
         "drew": result.drew,
-        "log": [_event(event) for event in result.log],
+        "votes": list(result.votes),
+        "log": [_log_row(event) for event in result.log],
     }
+
+
+def _log_row(event: Any) -> dict[str, Any]:
+    row = _event(event)
+    if isinstance(event, PlayResult):
+        row["effect"] = effect_to_json(event.effect)
+    return row

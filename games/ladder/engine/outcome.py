@@ -44,6 +44,26 @@ class Deal(StrEnum):
     DRAW = "draw"
 
 
+class Effect(NamedTuple):
+    """What a card that landed did, in numbers (R8.2); read according to the card.
+
+    - Skip: `votes` erased, worth `points` as cast.
+    - Reverse: `votes` flipped, `points` their net as cast (so the score swung by twice
+      that); `reverses` standing on the contestant; an even number `cancelled` out.
+    - Boost: `points` added to the score by doubling its player's vote (signed).
+    - Shield: `plays` holds the one play it blocked; Sabotage: every play it destroyed.
+    - Chaos: `contestant` hit for `points`.
+    - Mini Gooner: `points` is the contestant's trophy count once it landed.
+    """
+
+    votes: int = 0
+    points: int = 0
+    plays: tuple[int, ...] = ()
+    contestant: str | None = None
+    reverses: int = 0
+    cancelled: bool = False
+
+
 class PlayResult(NamedTuple):
     index: int
     player: str
@@ -53,6 +73,7 @@ class PlayResult(NamedTuple):
     by: int | None = None
     by_player: str | None = None
     reason: Waste | None = None
+    effect: Effect | None = None  # for plays that landed (filled in once noon is done)
 
 
 class ChaosHit(NamedTuple):
@@ -94,12 +115,21 @@ Event = PlayResult | ChaosHit | Locked | Won | Trimmed | Dealt | ExtraVote
 
 
 class LadderRow(NamedTuple):
-    """A contestant on the ladder after noon, with where they stand and how they got there."""
+    """A contestant on the ladder after noon, with where they stand and how they got there.
+
+    The parts of `delta` that have a name: `votes_up` (points added by votes as they
+    landed, after Skip, Reverse and Boost), `votes_down` (points taken away) and `chaos`.
+    Whatever is left is idle decay, which is never named (R8.4).
+    """
 
     rank: int
     delta: int  # score after minus score before
     moved: int  # old rank minus new rank: positive = climbed
     contestant: Contestant
+    votes_up: int = 0
+    votes_down: int = 0
+    chaos: int = 0
+    before: Contestant | None = None  # the input state, e.g. Golden before Wednesday's unpin
 
     @property
     def id(self) -> str:
@@ -127,3 +157,4 @@ class NoonResult:
     players: tuple[PlayerResult, ...]
     drew: int
     log: tuple[Event, ...]
+    votes: tuple[int, ...] = ()  # each input vote's points as they landed, signed; 0 = nothing

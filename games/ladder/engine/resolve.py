@@ -66,9 +66,23 @@ def resolve_noon(day: Day) -> NoonResult:
 
 
 def _result(noon: Noon, old_rank: dict[str, int]) -> NoonResult:
-    before = {c.id: c.score for c in noon.day.contestants}
+    before = {c.id: c for c in noon.day.contestants}
+    chaos: dict[str, int] = {}
+    for hit in noon.chaos:
+        if hit.contestant is not None:
+            chaos[hit.contestant] = chaos.get(hit.contestant, 0) + hit.delta
+    up, down = noon.votes_up, noon.votes_down
     ladder = tuple(
-        LadderRow(rank, c.score - before[c.id], old_rank.get(c.id, rank) - rank, c)
+        LadderRow(
+            rank,
+            c.score - before[c.id].score,
+            old_rank.get(c.id, rank) - rank,
+            c,
+            up.get(c.id, 0),
+            down.get(c.id, 0),
+            chaos.get(c.id, 0),
+            before[c.id],
+        )
         for rank, c in enumerate(
             ladder_order(c for c in noon.contestants.values() if c.on_ladder), start=1
         )
@@ -88,10 +102,15 @@ def _result(noon: Noon, old_rank: dict[str, int]) -> NoonResult:
         for hand in noon.hands.values()
     )
     plays: list[PlayResult] = []
+    effects = noon.effects
     for r in noon.results:
         if r is None:
             raise AssertionError("a play was left without an outcome")
-        plays.append(r)
+        effect = effects.get(r.index)
+        plays.append(r if effect is None else r._replace(effect=effect))
+    log = tuple(
+        plays[event.index] if isinstance(event, PlayResult) else event for event in noon.log
+    )
     return NoonResult(
         noon=noon.day.noon,
         ladder=ladder,
@@ -102,5 +121,6 @@ def _result(noon: Noon, old_rank: dict[str, int]) -> NoonResult:
         winners=tuple(noon.winners),
         players=players,
         drew=noon.drew,
-        log=tuple(noon.log),
+        log=log,
+        votes=tuple(noon.vote_landed),
     )

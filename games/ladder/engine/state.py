@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from .cards import CardId, PackId
 from .day import Contestant, Day, Play, Player
-from .outcome import ChaosHit, Event, Outcome, PlayResult, Waste
+from .outcome import ChaosHit, Effect, Event, Outcome, PlayResult, Waste
 
 
 @dataclass(slots=True)
@@ -40,7 +40,7 @@ class Noon:
         self.voted_on: set[str] = set()
         self.skipped: set[str] = set()
         self.flipped: set[str] = set()
-        self.boosted: set[tuple[str, str]] = set()
+        self.boosted: dict[tuple[str, str], int] = {}  # (player, contestant) -> the Boost
         hands = self.hands
         for v in day.votes:
             hands[v.player].voted_on.add(v.contestant)
@@ -61,6 +61,12 @@ class Noon:
         self.winners: list[str] = []
         self.drew = 0
         self.log: list[Event] = []
+        # What each landed card did (R8.2), joined to its result once the noon is done.
+        self.effects: dict[int, Effect] = {}
+        # Per contestant, the points votes added and took away as they landed (R3.4).
+        self.votes_up: dict[str, int] = {}
+        self.votes_down: dict[str, int] = {}
+        self.vote_landed: list[int] = []
 
     def has_voted(self, player: str, contestant: str) -> bool:
         return contestant in self.hands[player].voted_on
@@ -77,6 +83,15 @@ class Noon:
             for i in self.on_target.get(contestant, ())
             if self.plays[i].card in cards and self.standing(i)
         ]
+
+    def votes_on(self, targets: set[str]) -> dict[str, list[tuple[int, int]]]:
+        """(vote index, signed points as cast) of today's votes on each of these contestants."""
+        found: dict[str, list[tuple[int, int]]] = {t: [] for t in targets}
+        if targets:
+            for n, v in enumerate(self.day.votes):
+                if v.contestant in found:
+                    found[v.contestant].append((n, v.points * v.direction.sign))
+        return found
 
     def waiting(self, card: CardId) -> list[int]:
         """Standing plays of this card anywhere, in play order."""

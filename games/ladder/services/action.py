@@ -57,6 +57,8 @@ def counted_by_next_noon(*, user, now: dt.datetime | None = None) -> Iterator[Ac
     now = now or clock.now()
     season = current_season()
     wait_for_due_noon(season, now)
+    if season.last_noon is not None:
+        season = current_season()  # that noon may have been the season's last (R2.1)
     with transaction.atomic():
         day = lock_open_day(season, now)
         player = lock_player(user, season)

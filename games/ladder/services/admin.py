@@ -10,13 +10,16 @@ from django.db.models import Max
 from django.utils import timezone
 
 from .. import clock, public
+from ..clock import last_wednesday_noon
 from ..engine import CardId
 from ..models import (
     AdminAction,
     Contestant,
     HeldCard,
     LadderEntry,
+    LedgerEntry,
     PlayerSeason,
+    SealedItem,
     Season,
     Source,
 )
@@ -26,6 +29,7 @@ from .errors import Refusal
 from .noon import resolve_due_noons
 
 Kind = AdminAction.Kind
+NAME_LENGTH = Contestant._meta.get_field("name").max_length
 
 
 def record(actor, kind: AdminAction.Kind, target: object = "", **details) -> AdminAction:
@@ -53,27 +57,30 @@ def start_season(*, actor, season: Season, today: dt.date | None = None) -> Seas
     return season
 
 
-def end_season(*, actor, season: Season, today: dt.date | None = None) -> Season:
-    """Freeze a season: no more votes, plays or noons; its archive stays readable (R2.1).
-
-    Noons already due are resolved first; the day in progress, whose noon has not come,
-    never lands.
-    """
+def end_season(
+    *, actor, season: Season, last_noon: dt.date | None = None, now: dt.datetime | None = None
+) -> Season:
+    """End a season at a noon (R2.1, R9.1): play goes on until `last_noon` (default the next
+    one), that noon resolves as usual, and then the season freezes. Noons already due are
+    resolved first, so "the next noon" is the one still to come."""
+    now = now or timezone.now()
     if not season.is_active:
         raise Refusal(f"{season} is not the active season.")
-    resolve_due_noons()
-    return _freeze(actor, season, today)
-
-
-@transaction.atomic
-def _freeze(actor, season: Season, today: dt.date | None) -> Season:
-    season = Season.objects.select_for_update().get(pk=season.pk)
-    if not season.is_active:
-        raise Refusal(f"{season} has ended already.")
-    season.is_active = False
-    season.ends_on = today or timezone.localdate()
-    season.save(update_fields=["is_active", "ends_on"])
-    record(actor, Kind.END_SEASON, season)
+    resolve_due_noons(now)
+    with transaction.atomic():
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        if not season.is_active:
+            raise Refusal(f"{season} has ended already.")
+        upcoming = open_day(season, now).noon_on
+        last_noon = last_noon or upcoming
+        if last_noon < upcoming:
+            raise Refusal(
+                f"The noon of {last_noon:%A, %B} {last_noon.day} has passed. The next noon is "
+                f"{upcoming:%A, %B} {upcoming.day}: pick that one or a later one."
+            )
+        season.last_noon = last_noon
+        season.save(update_fields=["last_noon"])
+        record(actor, Kind.END_SEASON, season, last_noon=last_noon.isoformat())
     return season
 
 
@@ -86,6 +93,10 @@ def add_to_roster(*, actor, season: Season, names: Iterable[str]) -> list[Ladder
     for name in (" ".join(n.split()) for n in names):
         if not name:
             continue
+        if len(name) > NAME_LENGTH:
+            raise Refusal(
+                f"“{name[:30]}…” is too long: a name has at most {NAME_LENGTH} characters."
+            )
         contestant, _ = Contestant.objects.get_or_create(name=name)
         if season.entries.filter(contestant=contestant).exists():
             raise Refusal(f"{name} is on {season}'s roster already.")
@@ -93,7 +104,9 @@ def add_to_roster(*, actor, season: Season, names: Iterable[str]) -> list[Ladder
         added.append(
             LadderEntry.objects.create(season=season, contestant=contestant, joined=joined)
         )
-    record(actor, Kind.ADD_TO_ROSTER, season, names=[str(e) for e in added])
+    record(
+        actor, Kind.ADD_TO_ROSTER, season, names=[str(e) for e in added], ids=[e.pk for e in added]
+    )
     return added
 
 
@@ -129,7 +142,13 @@ def unlock(*, actor, entries: Iterable[LadderEntry]) -> list[str]:
         raise Refusal("None of those contestants is locked.")
     LadderEntry.objects.filter(pk__in=[e.pk for e in locked]).update(locked=0)
     names = [str(e) for e in locked]
-    record(actor, Kind.UNLOCK, ", ".join(names), trophies={str(e): e.trophies for e in locked})
+    record(
+        actor,
+        Kind.UNLOCK,
+        ", ".join(names),
+        trophies={str(e): e.trophies for e in locked},
+        ids=[e.pk for e in locked],
+    )
     return names
 
 
@@ -154,13 +173,25 @@ def set_golden_holder(*, actor, players: Iterable[PlayerSeason], holder: bool) -
 
 
 @transaction.atomic
-def deal_golden_gooner(*, actor, player: PlayerSeason) -> HeldCard:
-    """Deal a Golden Gooner to a holder now; refused if they hold one already (R9.1)."""
+def deal_golden_gooner(*, actor, player: PlayerSeason, now: dt.datetime | None = None) -> HeldCard:
+    """Deal a Golden Gooner to a holder now: at most one a week (R9.1). Refused if they hold
+    one already, sealed ones included, or received one since the last Wednesday noon."""
+    now = now or timezone.now()
     player = PlayerSeason.objects.select_for_update().select_related("user").get(pk=player.pk)
+    golden = CardId.GOLDEN_GOONER.value
     if not player.golden_holder:
         raise Refusal(f"{player.user} is not a Golden Gooner holder.")
-    if HeldCard.objects.filter(owner=player, card=CardId.GOLDEN_GOONER.value).exists():
+    if (
+        HeldCard.objects.filter(owner=player, card=golden).exists()
+        or SealedItem.objects.filter(owner=player, card=golden, opened_at__isnull=True).exists()
+    ):
         raise Refusal(f"{player.user} holds a Golden Gooner already.")
+    week = last_wednesday_noon(now)
+    if LedgerEntry.objects.filter(player=player, item=golden, change__gt=0, at__gte=week).exists():
+        raise Refusal(
+            f"{player.user} has had a Golden Gooner since the last Wednesday noon: at most one "
+            "a week. The next one comes with Wednesday's refresh."
+        )
     card = HeldCard.objects.create(
         owner=player, card=CardId.GOLDEN_GOONER.value, source=Source.ADMIN
     )

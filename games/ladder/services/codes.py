@@ -6,6 +6,7 @@ import datetime as dt
 import random
 
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from ..codes import new_code, normalize_code
 from ..engine import CATALOGUE, CardId, draw_card
@@ -16,7 +17,8 @@ from .errors import Refusal
 from .players import current_season
 
 # R7.5: the same words whether the code is malformed, unknown, used or expired.
-NO_SUCH_CODE = "That code doesn't work. Check it and try again."
+# A drop that is one per person is one of the reasons a code may not work for someone.
+NO_SUCH_CODE = "That code doesn't work. Check it and try again (some drops are one per person)."
 ONE_A_DAY = "You've redeemed a code today already. One code a day; the day rolls over at noon."
 RANDOM_KINDS = (
     CodeDrop.Reward.BOOSTER_PACK,
@@ -36,6 +38,10 @@ def redeem_code(
     try:
         with counted_by_next_noon(user=user, now=now) as action:
             season, day, player, now = action
+            # What depends only on the player is answered before the code is looked up, so
+            # the answer is the same for a real code and a fake one (R7.5).
+            if Redemption.objects.filter(player=player, day=day).exists():
+                raise Refusal(ONE_A_DAY)
             code = (
                 Code.objects.select_for_update(of=("self",))
                 .select_related("drop")
@@ -47,10 +53,9 @@ def redeem_code(
             drop = code.drop
             if drop.expires_at is not None and drop.expires_at <= now:
                 raise Refusal(NO_SUCH_CODE)
-            if Redemption.objects.filter(player=player, day=day).exists():
-                raise Refusal(ONE_A_DAY)
             if drop.one_per_person and Redemption.objects.filter(player=player, drop=drop).exists():
-                raise Refusal("You've redeemed a code from this drop already: it's one per person.")
+                # Saying "one per person" would tell them the code is real (R7.5).
+                raise Refusal(NO_SUCH_CODE)
             item = _seal_reward(player, drop, rng)
             gave = item.card or item.kind
             ledger.record(player, [gave], 1, Source.CODE, day)
@@ -75,7 +80,7 @@ def _seal_reward(player, drop: CodeDrop, rng: random.Random) -> SealedItem:
         return SealedItem.objects.create(owner=player, kind=kind, source=Source.CODE)
     if kind == CodeDrop.Reward.MINI_GOONER:
         card = CardId.MINI_GOONER
-    elif kind == CodeDrop.Reward.CARD and drop.card:
+    elif kind == CodeDrop.Reward.CARD and drop.card and drop.card != CardId.GOLDEN_GOONER:
         card = CardId(drop.card)
     else:
         card = draw_card(rng)
@@ -99,6 +104,13 @@ def create_drop(
         raise Refusal("A drop holds between 1 and 10,000 codes.")
     if reward == CodeDrop.Reward.CARD and card not in {c.value for c in CATALOGUE}:
         raise Refusal("A named-card drop needs a card.")
+    if expires_at is not None and expires_at <= timezone.now():
+        raise Refusal("That expiry has passed: a drop must expire in the future.")
+    if reward == CodeDrop.Reward.CARD and card == CardId.GOLDEN_GOONER:
+        raise Refusal(
+            "No code gives a Golden Gooner: they come only from being a holder, at most one "
+            "a week (R9.1)."
+        )
     season = current_season()
     with transaction.atomic():
         drop = CodeDrop.objects.create(

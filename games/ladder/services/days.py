@@ -45,7 +45,13 @@ def open_day(season: Season, now: dt.datetime) -> GameDay:
     if day is not None:
         return day
     latest = season.days.filter(noon_on__gte=clock).order_by("-noon_on").first()
-    return ensure_day(season, latest.noon_on + ONE_DAY if latest else clock)
+    date = latest.noon_on + ONE_DAY if latest else clock
+    if season.last_noon is not None and date > season.last_noon:
+        # No day opens after a season's last noon (R2.1): that day is the last there is.
+        return season.days.filter(noon_on__lte=season.last_noon).order_by("-noon_on").first() or (
+            ensure_day(season, season.last_noon)
+        )
+    return ensure_day(season, date)
 
 
 def lock_open_day(season: Season, now: dt.datetime) -> GameDay:

@@ -74,7 +74,7 @@ def deliver(
         return "skipped"
     post = DiscordPost.objects.select_related("report").get(pk=post_id)
     link = settings.SITE_URL + reverse("ladder:report", args=[post.report_id])
-    bodies = payloads(post.report.outcome, link)
+    bodies = payloads(post.report.outcome, link, post.report.ladder)
     sent = list(post.message_ids)
     try:
         with httpx.Client(timeout=10, transport=transport) as http:

@@ -25,7 +25,8 @@ log = logging.getLogger(__name__)
 
 
 def resolve_due_noons(now: dt.datetime | None = None) -> list[NoonReport]:
-    """Resolve every day of the active season whose noon has passed, oldest first."""
+    """Resolve every day of the active season whose noon has passed, oldest first; the
+    season's last noon, if an admin set one, freezes it (R2.1)."""
     now = now or clock.now()
     season = active_season()
     if season is None:
@@ -36,14 +37,23 @@ def resolve_due_noons(now: dt.datetime | None = None) -> list[NoonReport]:
         due = season.days.filter(status=GameDay.Status.OPEN, noon_on__lt=current).order_by(
             "noon_on"
         )
+        if season.last_noon is not None:
+            due = due.filter(noon_on__lte=season.last_noon)
         day = due.first()
         if day is None:
             break
         report = resolve_day(day.pk)
         if report is not None:
             reports.append(report)
-    open_day(season, now)
+    if Season.objects.filter(pk=season.pk, is_active=True).exists():
+        open_day(season, now)
     return reports
+
+
+def freeze_season(season: Season, last_noon: dt.date) -> None:
+    """After its last noon: no more votes, plays or noons; the archive stays readable (R2.1)."""
+    Season.objects.filter(pk=season.pk).update(is_active=False, ends_on=last_noon)
+    season.is_active, season.ends_on = False, last_noon
 
 
 def noon_is_due(season: Season, now: dt.datetime) -> bool:
@@ -69,6 +79,12 @@ def resolve_day(day_id: int, *, timings: dict[str, float] | None = None) -> Noon
             return None
         started = time.perf_counter()
         _commit_without_waiting_for_disk()
+        season = day.season
+        last = season.last_noon is not None and day.noon_on >= season.last_noon
+        if not last:
+            # The next day opens now, its seed committed before a single vote (the report
+            # names its SHA-256).
+            ensure_day(season, day.noon_on + ONE_DAY)
         loaded = LoadedDay(day)
         engine_day = loaded.engine_day()
         loaded_at = time.perf_counter()
@@ -80,7 +96,8 @@ def resolve_day(day_id: int, *, timings: dict[str, float] | None = None) -> Noon
             resolved_at=clock.now(),
             resolve_seconds=time.perf_counter() - started,
         )
-        ensure_day(day.season, day.noon_on + ONE_DAY)
+        if last:
+            freeze_season(season, day.noon_on)
         public.bump()  # noon's bulk writes send no signals
     if timings is not None:
         timings["load"] = loaded_at - started

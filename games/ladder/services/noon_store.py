@@ -8,14 +8,19 @@ whatever the number of players (see games.ladder.bulk).
 
 from __future__ import annotations
 
+import datetime as dt
+import json
 from collections import defaultdict
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+from django.utils import timezone
 
 from ..bulk import bulk_set, delete_pks, insert_rows
 from ..engine import STATE_FIELDS, CardId, Day, Direction, NoonResult, Play, Player
 from ..engine import Vote as EngineVote
 from ..engine.outcome import Deal, Dealt
 from ..models import (
+    AdminAction,
     GameDay,
     GoldenPlay,
     HeldCard,
@@ -27,7 +32,8 @@ from ..models import (
     Source,
 )
 from ..models import Play as PlayRow
-from ..report import build_report
+from ..models import Vote as VoteRow
+from ..report import ReportInputs, build_report, effect_json
 from ..selectors import as_engine_contestant
 from . import ledger
 from .discord import queue_post
@@ -78,15 +84,30 @@ class LoadedDay:
             "pk", "owner_id", "card"
         ):
             self.held[owner_id].append((held_id, card))
+        # A Golden Gooner still in its wrapper counts as held at the refresh (R6.14a).
+        self.sealed_golden = set(
+            SealedItem.objects.filter(
+                owner__season=season, opened_at__isnull=True, card=CardId.GOLDEN_GOONER.value
+            ).values_list("owner_id", flat=True)
+        )
         self.votes = list(
-            day.votes.order_by("pk").values_list("player_id", "entry_id", "direction", "points")
+            day.votes.order_by("pk").values_list(
+                "pk", "player_id", "entry_id", "direction", "points"
+            )
         )
         self.plays = list(
             day.plays.order_by("pk").values_list("pk", "player_id", "card", "target_id")
         )
 
+    def names(self) -> tuple[dict[str, str], dict[str, str]]:
+        """Player and contestant names by the ids the engine knows them by."""
+        return (
+            {str(pk): p.name for pk, p in self.players.items()},
+            {str(pk): e.contestant.name for pk, e in self.entries.items()},
+        )
+
     def engine_day(self) -> Day:
-        held = self.held
+        held, sealed_golden = self.held, self.sealed_golden
         return Day(
             noon=self.day.noon_on,
             seed=self.day.seed,
@@ -99,6 +120,7 @@ class LoadedDay:
                         p.votes_per_day,
                         tuple([CARDS[card] for _, card in held[pk]]) if pk in held else (),
                         p.golden_holder,
+                        (CardId.GOLDEN_GOONER,) if pk in sealed_golden else (),
                     )
                     for pk, p in self.players.items()
                 ]
@@ -106,7 +128,7 @@ class LoadedDay:
             votes=tuple(
                 [
                     EngineVote(str(player), str(entry), DIRECTIONS[direction], points)
-                    for player, entry, direction, points in self.votes
+                    for _, player, entry, direction, points in self.votes
                 ]
             ),
             plays=tuple(
@@ -137,17 +159,35 @@ def save_noon(day: GameDay, loaded: LoadedDay, result: NoonResult) -> NoonReport
     ]
     bulk_set(PlayerSeason, ["season_votes", "votes_per_day"], changed)
     play_ids = [pk for pk, *_ in loaded.plays]
+    players_named, contestants_named = loaded.names()
     bulk_set(
         PlayRow,
-        ["outcome", "by", "reason"],
+        ["outcome", "by", "reason", "effect"],
         [
             (
                 play_ids[r.index],
                 r.outcome.value,
                 None if r.by is None else play_ids[r.by],
                 "" if r.reason is None else r.reason.value,
+                None
+                if r.effect is None
+                else json.dumps(
+                    effect_json(r.card, r.effect, result.plays, players_named, contestants_named)
+                ),
             )
             for r in result.plays
+        ],
+    )
+    # Only votes that landed otherwise than cast: null means "as cast" on a resolved day.
+    bulk_set(
+        VoteRow,
+        ["landed"],
+        [
+            (pk, landed)
+            for (pk, _, _, direction, points), landed in zip(
+                loaded.votes, result.votes, strict=True
+            )
+            if landed != (points if direction == Direction.UP else -points)
         ],
     )
     _trim_hands(day, loaded, result)
@@ -197,20 +237,107 @@ def _write_report(day: GameDay, loaded: LoadedDay, result: NoonResult) -> NoonRe
 
 def report_json(day: GameDay, loaded: LoadedDay, result: NoonResult) -> tuple[dict, list]:
     """The Chaos Report of this result, with every name it needs."""
+    season = day.season
+    player_names, contestant_names = loaded.names()
     golden = [
-        {"player": str(g.player.user), "target": g.target.contestant.name}
+        {"player": str(g.player.user), "target": g.target.contestant.name, "id": g.target_id}
         for g in GoldenPlay.objects.filter(day=day).select_related(
             "player__user", "target__contestant"
         )
     ]
+    week_golden = []
+    if result.noon.weekday() == 2:
+        week_golden = [
+            {
+                "player": str(g.player.user),
+                "target": g.target.contestant.name,
+                "noon": f"{g.day.noon_on:%a %b} {g.day.noon_on.day}",
+            }
+            for g in GoldenPlay.objects.filter(
+                day__season=season,
+                day__noon_on__gt=result.noon - dt.timedelta(days=7),
+                day__noon_on__lte=result.noon,
+            ).select_related("player__user", "target__contestant", "day")
+        ]
     redemptions = [
         {"player": str(r.player.user), "gave": r.get_gave_display()}
         for r in Redemption.objects.filter(day=day).select_related("player__user")
     ]
+    previous = (
+        GameDay.objects.filter(
+            season=season, noon_on__lt=day.noon_on, status=GameDay.Status.RESOLVED
+        )
+        .order_by("-noon_on")
+        .first()
+    )
+    events = _day_events(previous, golden)
+    next_day = (
+        GameDay.objects.filter(season=season, noon_on__gt=day.noon_on).order_by("noon_on").first()
+    )
     return build_report(
         result,
-        player_names={str(pk): p.name for pk, p in loaded.players.items()},
-        contestant_names={str(pk): e.contestant.name for pk, e in loaded.entries.items()},
-        golden_plays=golden,
-        redemptions=redemptions,
+        ReportInputs(
+            player_names=player_names,
+            contestant_names=contestant_names,
+            play_ids=[pk for pk, *_ in loaded.plays],
+            golden_plays=[{k: v for k, v in g.items() if k != "id"} for g in golden],
+            week_golden=week_golden,
+            redemptions=redemptions,
+            previous_ranks=_previous_ranks(previous, contestant_names) or _roster_ranks(loaded),
+            events=events,
+            seed=day.seed,
+            next_seed_sha256=None if next_day is None else next_day.seed_sha256,
+            last_noon=season.last_noon is not None and day.noon_on >= season.last_noon,
+        ),
     )
+
+
+def _previous_ranks(previous: GameDay | None, names: dict[str, str]) -> dict[str, int] | None:
+    """Entry id -> rank on the last noon's ladder; version-1 rows are matched by name."""
+    if previous is None:
+        return None
+    rows = NoonReport.objects.filter(day=previous).values_list("ladder", flat=True).first()
+    if rows is None:
+        return None
+    by_name = {name: cid for cid, name in names.items()}
+    ranks = {}
+    for row in rows:
+        cid = str(row["id"]) if "id" in row else by_name.get(row["name"])
+        if cid is not None:
+            ranks[cid] = row["rank"]
+    return ranks
+
+
+def _roster_ranks(loaded: LoadedDay) -> dict[str, int]:
+    """Before a season's first noon everyone stands at 0 in roster order (R4.1), so that is
+    where its first movement counts from: a mid-day Golden pin is not a starting place."""
+    on = sorted((e for e in loaded.entries.values() if e.on_ladder), key=lambda e: e.joined)
+    return {str(e.pk): rank for rank, e in enumerate(on, start=1)}
+
+
+ROSTER_EVENTS = {
+    AdminAction.Kind.UNLOCK: "unlocked",
+    AdminAction.Kind.TAKE_OFF: "taken_off",
+    AdminAction.Kind.PUT_BACK: "put_back",
+    AdminAction.Kind.ADD_TO_ROSTER: "joined",
+}
+
+
+def _day_events(previous: GameDay | None, golden: list[dict[str, Any]]) -> dict[str, list[dict]]:
+    """What moved a contestant during the day, outside noon: Golden pins, and the admins'
+    unlocks and roster changes since the last noon (none are counted before a season's
+    first noon: everyone on its first ladder is new)."""
+    events: dict[str, list[dict]] = defaultdict(list)
+    for g in golden:
+        events[str(g["id"])].append({"kind": "golden", "by": g["player"]})
+    if previous is not None and previous.resolved_at is not None:
+        actions = AdminAction.objects.filter(
+            kind__in=list(ROSTER_EVENTS), at__gt=previous.resolved_at, at__lte=timezone.now()
+        ).select_related("actor")
+        for action in actions.order_by("at"):
+            for entry_id in action.details.get("ids", []):
+                event = {"kind": ROSTER_EVENTS[action.kind]}
+                if action.kind == AdminAction.Kind.UNLOCK:
+                    event["by"] = str(action.actor) if action.actor else "an admin"
+                events[str(entry_id)].append(event)
+    return dict(events)

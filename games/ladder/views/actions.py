@@ -43,9 +43,9 @@ def vote(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
         messages.error(request, refusal.message)
     else:
         arrow = "up" if cast.direction == "up" else "down"
+        points = f"{cast.points} point{'' if cast.points == 1 else 's'}"
         messages.success(
-            request,
-            f"{cast.points} points {arrow} on {cast.entry}. It lands at {_day_name(cast.day)}.",
+            request, f"{points} {arrow} on {cast.entry}. It lands at {_day_name(cast.day)}."
         )
     return board_update(request, player)
 
@@ -106,6 +106,7 @@ def _waiting(played: Play) -> str:
 @require_POST
 @with_player
 def open_item(request: HttpRequest, player: PlayerSeason, item_id: int) -> HttpResponse:
+    revealed = []
     try:
         cards = open_sealed(user=request.user, item_id=item_id)
     except Refusal as refusal:
@@ -113,4 +114,5 @@ def open_item(request: HttpRequest, player: PlayerSeason, item_id: int) -> HttpR
     else:
         names = ", ".join(f"{CATALOGUE[c].emoji} {CATALOGUE[c].name}" for c in cards)
         messages.success(request, f"You opened: {names}.")
-    return board_update(request, player)
+        revealed = [CATALOGUE[c] for c in cards]  # the hand shows them turning over, one by one
+    return board_update(request, player, revealed=revealed)

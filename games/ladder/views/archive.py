@@ -6,7 +6,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from ..engine import CATALOGUE, CardId
 from ..models import NoonReport, Season
 from ..selectors import active_season
 
@@ -31,5 +30,4 @@ def archive(request: HttpRequest, season_id: int | None = None) -> HttpResponse:
 @require_GET
 def report(request: HttpRequest, report_id: int) -> HttpResponse:
     report = get_object_or_404(NoonReport.objects.select_related("day__season"), pk=report_id)
-    plays = [{**p, "info": CATALOGUE[CardId(p["card"])]} for p in report.outcome["plays"]]
-    return render(request, "ladder/report.html", {"report": report, "plays": plays})
+    return render(request, "ladder/report.html", {"report": report})

@@ -5,21 +5,25 @@ from __future__ import annotations
 import hashlib
 import logging
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.template.loader import get_template
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from .. import clock
+from .. import clock, recap
 from ..board import Board
+from ..engine import CATALOGUE, CardId
+from ..engine.cards import parse_item
 from ..models import PlayerSeason
 from ..selectors import active_season
 from ..services.noon import noon_is_due
-from .common import BOARD, PICKING_A_TARGET, board_for, board_parts, with_player
+from ..services.players import join_season
+from .common import BOARD, PICKING_A_TARGET, POLLED, board_for, board_parts, with_player
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +33,13 @@ log = logging.getLogger(__name__)
 @with_player
 def board(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     targeting = request.GET.get("play")
-    context = {"board": board_for(request, player, targeting)}
+    board = board_for(request, player, targeting)
+    if targeting and board.targeting is None:
+        # A stale tab: the card was played or tossed elsewhere (R5.5: a clear reason).
+        card = parse_item(targeting)
+        name = CATALOGUE[card].name if isinstance(card, CardId) else "card"
+        messages.error(request, f"You don't hold a {name} any more: it was played or tossed.")
+    context = {"board": board}
     if request.htmx:
         return board_parts(request, PICKING_A_TARGET, context)
     context["ladder_html"] = cached_ladder(request, context["board"])
@@ -82,3 +92,21 @@ def noon_status(request: HttpRequest) -> JsonResponse:
     response = JsonResponse({"counting": counting})
     response["Cache-Control"] = "no-store"
     return response
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def board_version(request: HttpRequest) -> HttpResponse:
+    """The open board's poll: 204 while nothing public changed (one small query), else the
+    board's parts out of band: the ladder, the recap after a noon, a Golden pin played by
+    someone else. Never resolves a noon: that is the noon job's work."""
+    season = active_season()
+    if season is None:
+        return HttpResponse(status=286)  # htmx stops polling: there is no season to watch
+    if request.GET.get("v") == recap.board_version(season):
+        return HttpResponse(status=204)
+    if not request.htmx:
+        return redirect("ladder:board")
+    player = join_season(request.user, season)
+    context = {"board": board_for(request, player, request.GET.get("play"))}
+    return board_parts(request, POLLED, context)

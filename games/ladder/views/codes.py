@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
-from django_ratelimit.core import get_usage
+
+from accounts import throttle
 
 from ..engine import CATALOGUE, PACKS, PackId
 from ..engine.cards import parse_item
@@ -16,12 +19,16 @@ from ..services.codes import redeem_code
 from ..services.errors import Refusal
 from .common import board_update, with_player
 
-FAILURES = {"group": "redeem-code", "key": "user", "rate": "5/10m"}  # wrong codes per player
+# Wrong codes per player: five per ten minutes. Every try is counted before the code is
+# looked up, so parallel requests cannot all slip under the limit; a code that works is
+# given back afterwards, since the limit is about guessing.
+WRONG_CODE_LIMIT = 5
+WRONG_CODE_WINDOW = dt.timedelta(minutes=10)
+TOO_MANY = "Too many codes that didn't work. Wait a few minutes and try again."
 
 
-def too_many_failures(request: HttpRequest, *, count_this_one: bool = False) -> bool:
-    usage = get_usage(request, increment=count_this_one, **FAILURES)
-    return usage is not None and usage["count"] >= usage["limit"]
+def failures_key(request: HttpRequest) -> str:
+    return f"redeem-code:{request.user.pk}"
 
 
 def describe(gave: str) -> str:
@@ -36,20 +43,21 @@ def describe(gave: str) -> str:
 def code(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     if request.method == "GET":
         return render(request, "ladder/code.html")
-    if too_many_failures(request):
-        messages.error(
-            request, "Too many codes that didn't work. Wait a few minutes and try again."
-        )
+    typed = request.POST.get("code", "")[:20]
+    key = failures_key(request)
+    if not throttle.spend(key, limit=WRONG_CODE_LIMIT, window=WRONG_CODE_WINDOW):
+        messages.error(request, TOO_MANY)
     else:
         try:
             redemption = redeem_code(user=request.user, raw_code=request.POST.get("code", ""))
         except Refusal as refusal:
-            too_many_failures(request, count_this_one=True)
             messages.error(request, refusal.message)
         else:
+            throttle.give_back(key)
             messages.success(
                 request, f"Code accepted: {describe(redemption.gave)} is on top of your hand."
             )
+            typed = ""  # a used code is cleared, so a second tap can't send it again
     if request.htmx:
-        return board_update(request, player)
+        return board_update(request, player, extra=("codebox",), code_typed=typed)
     return redirect("ladder:code" if request.POST.get("from") == "code" else "ladder:board")

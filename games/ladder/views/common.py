@@ -22,8 +22,11 @@ from .parts import render_parts
 BOARD = "ladder/board.html"
 # The board's partials an htmx answer swaps, by what changed. Messages come last: rendering
 # them uses them up.
-AFTER_ACTION = ("ladder", "today", "season", "hand", "dialog", "messages")
-PICKING_A_TARGET = ("ladder", "hand", "dialog", "messages")
+AFTER_ACTION = ("ladder", "today", "season", "hand", "recap", "poller", "dialog", "messages")
+PICKING_A_TARGET = ("ladder", "hand", "poller", "dialog", "messages")
+# What an open board's poll swaps when something public changed; never the dialog or the
+# messages, so a card being aimed or a message being read is left alone.
+POLLED = ("ladder", "today", "season", "hand", "recap", "poller")
 CONFIRMING = ("dialog", "messages")
 
 
@@ -70,11 +73,15 @@ def board_parts(request: HttpRequest, parts: tuple[str, ...], context: dict) -> 
     return render_parts(request, BOARD, parts, context)
 
 
-def board_update(request: HttpRequest, player: PlayerSeason, **context) -> HttpResponse:
-    """After an action: every board part out of band (htmx), or a redirect (no JS)."""
+def board_update(
+    request: HttpRequest, player: PlayerSeason, *, extra: tuple[str, ...] = (), **context
+) -> HttpResponse:
+    """After an action: every board part out of band (htmx), or a redirect (no JS).
+    Messages go to the toast region, which is always in view."""
     if not request.htmx:
         return redirect("ladder:board")
-    return board_parts(request, AFTER_ACTION, {"board": board_for(request, player), **context})
+    parts = AFTER_ACTION[:-1] + extra + AFTER_ACTION[-1:]
+    return board_parts(request, parts, {"board": board_for(request, player), **context})
 
 
 def no_season(request: HttpRequest) -> HttpResponse:

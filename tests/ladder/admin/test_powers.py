@@ -20,9 +20,10 @@ from games.ladder.models import (
 from games.ladder.services import admin as powers
 from games.ladder.services.codes import redeem_code
 from games.ladder.services.errors import Refusal
+from games.ladder.services.noon import resolve_due_noons
 from games.ladder.services.plays import play_face_down
 from games.ladder.services.votes import cast_vote
-from tests.ladder.fixtures import give
+from tests.ladder.fixtures import TUESDAY_NOON, give
 
 ADMIN_PAGES = [
     "admin:index",
@@ -99,20 +100,72 @@ def test_only_one_active_season(admin_client, admin_user, season):
     assert not second.is_active
 
 
-def test_ending_a_season_freezes_it(admin_client, alice, season, entries, now):
-    act(admin_client, "season", "end", [season.pk])
+def end_at(client, season, last_noon: str | None):
+    """The admin's "End the season at a noon" action: the form, then the answer."""
+    form = act(client, "season", "end", [season.pk]).content.decode()
+    assert 'name="last_noon"' in form
+    extra = {"apply": "1"} | ({"last_noon": last_noon} if last_noon else {})
+    return act(client, "season", "end", [season.pk], **extra).content.decode()
+
+
+def test_ending_a_season_takes_effect_at_the_chosen_noon(
+    admin_client, alice, alice_player, season, entries, now
+):
+    """R2.1, R9.1: play goes on until the chosen noon, it resolves as usual, then the season
+    freezes. (Before: ending froze at once; the day's votes and the card already taken from
+    the hand never landed.)"""
+    give(alice_player, "boost", "skip")
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=now)
+    play_face_down(user=alice, card="boost", target_id=entries["ava"].pk, now=now)
+    body = end_at(admin_client, season, "2026-12-09")
+    assert "Season 1 ends at the noon of Wednesday, December 9" in body
     season.refresh_from_db()
-    assert not season.is_active and season.ends_on is not None
+    assert season.is_active and season.last_noon == dt.date(2026, 12, 9)
+
+    resolve_due_noons(TUESDAY_NOON)  # Tuesday's noon: the boosted vote lands
+    assert LadderEntry.objects.get(pk=entries["ava"].pk).score == 10
+    tomorrow = TUESDAY_NOON + dt.timedelta(hours=1)
+    cast_vote(user=alice, entry_id=entries["bo"].pk, direction="up", now=tomorrow)
+    play_face_down(user=alice, card="skip", target_id=entries["cy"].pk, now=tomorrow)
+
+    [last] = resolve_due_noons(TUESDAY_NOON + dt.timedelta(days=1))  # the last noon
+    assert last.day.noon_on == dt.date(2026, 12, 9) and last.outcome["last_noon"]
+    assert Play.objects.get(card="skip").outcome == "landed"
+    assert LadderEntry.objects.get(pk=entries["bo"].pk).score == 5
+    season.refresh_from_db()
+    assert not season.is_active and season.ends_on == dt.date(2026, 12, 9)
+    assert not season.days.filter(noon_on__gt=dt.date(2026, 12, 9)).exists()
+    assert resolve_due_noons(TUESDAY_NOON + dt.timedelta(days=3)) == []
     with pytest.raises(Refusal, match="no active season"):
-        cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=now)
+        cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
     admin_client.force_login(alice)
     assert admin_client.get(reverse("ladder:season_archive", args=[season.pk])).status_code == 200
     with pytest.raises(Refusal, match="has ended"):
         powers.start_season(actor=None, season=season)
 
 
-def test_start_a_new_season(admin_client, season):
-    act(admin_client, "season", "end", [season.pk])
+def test_ending_defaults_to_the_next_noon_and_refuses_a_past_one(admin_client, season, now):
+    body = end_at(admin_client, season, "2026-12-01")
+    assert (
+        "The noon of Tuesday, December 1 has passed. The next noon is Tuesday, December 8" in body
+    )
+    assert Season.objects.get().last_noon is None
+    body = end_at(admin_client, season, None)
+    assert "This field is required" not in body
+    assert Season.objects.get().last_noon == dt.date(2026, 12, 8)
+    assert AdminAction.objects.filter(kind="end_season").get().details == {
+        "last_noon": "2026-12-08"
+    }
+
+
+def test_the_end_form_proposes_the_next_noon(admin_client, season, now):
+    form = act(admin_client, "season", "end", [season.pk]).content.decode()
+    assert 'value="2026-12-08"' in form
+
+
+def test_start_a_new_season(admin_client, season, now):
+    end_at(admin_client, season, None)
+    resolve_due_noons(TUESDAY_NOON)
     new = Season.objects.create(name="Season 2", starts_on=dt.date(2027, 1, 1))
     act(admin_client, "season", "start", [new.pk])
     new.refresh_from_db()
@@ -217,7 +270,11 @@ def test_noon_preview_is_a_dry_run(admin_client, alice, alice_player, entries, n
     cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
     play_face_down(user=alice, card="skip", target_id=entries["ava"].pk)
     body = admin_client.get(reverse("noon_preview")).content.decode()
-    assert "Alice: Skip on Ava → landed" in body
+    # The same words as the report page (games.ladder.report_text).
+    assert (
+        "<strong>Alice</strong> played Skip on <strong>Ava</strong>: "
+        "landed, erased 1 vote worth 5 points." in body
+    )
     assert not NoonReport.objects.exists()
     assert Play.objects.get().outcome == ""
     assert LadderEntry.objects.get(pk=entries["ava"].pk).score == 0

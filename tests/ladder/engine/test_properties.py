@@ -170,3 +170,35 @@ def test_the_day_itself_is_never_changed(day):
     before = [replace(c) for c in day.contestants]
     resolve_noon(day)
     assert list(day.contestants) == before
+
+
+@settings(max_examples=300, deadline=None)
+@given(days())
+def test_named_parts_add_up_to_the_change_but_decay(day):
+    """R8.4: votes up, votes down and Chaos explain every change; the rest is silent decay."""
+    result = resolve_noon(day)
+    landed = dict.fromkeys((c.id for c in day.contestants), 0)
+    for vote, points in zip(day.votes, result.votes, strict=True):
+        landed[vote.contestant] += points
+        assert points == 0 or abs(points) in (vote.points, 2 * vote.points)
+    for row in result.ladder:
+        assert row.votes_up - row.votes_down == landed[row.id]
+        rest = row.delta - (row.votes_up - row.votes_down + row.chaos)
+        silent = row.contestant.silent_days
+        assert rest == 0 or (silent >= 14 and silent % 7 == 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(days())
+def test_every_landed_card_but_sakura_says_what_it_did(day):
+    """R8.2: the report can put a number on every card that landed."""
+    plays = resolve_noon(day).plays
+    for p in plays:
+        card = day.plays[p.index].card
+        if p.outcome is Outcome.LANDED and card is not CardId.SAKURA_FARTS:
+            assert p.effect is not None, card
+        if p.outcome is not Outcome.LANDED:
+            assert p.effect is None
+        if card is CardId.SHIELD and p.effect is not None:
+            [blocked] = p.effect.plays
+            assert plays[blocked].by == p.index

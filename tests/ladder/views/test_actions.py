@@ -120,3 +120,50 @@ def test_forms_work_without_javascript_under_real_csrf_checks(alice, entries):
     )
     assert response.status_code == 302
     assert Vote.objects.get().points == 5
+
+
+def test_one_point_is_one_point(alice_client, alice, entries):
+    from games.ladder.services.votes import cast_vote
+
+    cast_vote(user=alice, entry_id=entries["bo"].pk, direction="up")
+    cast_vote(user=alice, entry_id=entries["cy"].pk, direction="up")
+    body = alice_client.post(
+        reverse("ladder:vote"), {"entry": entries["ava"].pk, "direction": "down"}, **HTMX
+    ).content.decode()
+    assert "1 point down on Ava" in body and "1 points" not in body
+
+
+def test_a_pack_opens_with_its_cards_turning_over(alice_client, alice, season):
+    pack = give_starting_hand(user=alice, season=season)
+    body = alice_client.post(reverse("ladder:open", args=[pack.pk]), **HTMX).content.decode()
+    reveal = body.split('class="reveal"')[1].split("</ul>")[0]
+    assert reveal.count('class="game-card small') == 8 and "Mini Gooner" in reveal
+
+
+def test_the_code_box_clears_a_used_code_and_keeps_a_mistyped_one(alice_client, season, admin_user):
+    code = create_drop(name="D", reward="god_pack", count=1, created_by=admin_user).codes.get().code
+    body = alice_client.post(reverse("ladder:code"), {"code": "GOON-AAAA-AAAB"}, **HTMX)
+    box = body.content.decode().split('id="codebox"')[1].split("</section>")[0]
+    assert 'value="GOON-AAAA-AAAB"' in box
+    body = alice_client.post(reverse("ladder:code"), {"code": code}, **HTMX).content.decode()
+    box = body.split('id="codebox"')[1].split("</section>")[0]
+    assert 'value=""' in box and "Code accepted" in body
+
+
+def test_a_stale_tab_is_told_why_its_card_cannot_be_played(alice_client, alice_player, entries):
+    """R5.5: the card was played from another tab; tapping it here says so."""
+    body = alice_client.get(reverse("ladder:board"), {"play": "sabotage"}, **HTMX)
+    assert "You don&#x27;t hold a Sabotage any more: it was played or tossed." in (
+        body.content.decode()
+    )
+    assert "Play here" not in body.content.decode()
+
+
+def test_messages_arrive_inside_the_same_live_region(alice_client, entries):
+    """The toast region stays one node (role=status, aria-live) and gets new children, so
+    screen readers announce each message."""
+    body = alice_client.post(
+        reverse("ladder:vote"), {"entry": entries["ava"].pk, "direction": "up"}, **HTMX
+    ).content.decode()
+    assert '<div hx-swap-oob="innerHTML" id="messages" role="status" aria-live="polite"' in body
+    assert '<section hx-swap-oob="true" id="ladder"' in body

@@ -38,11 +38,20 @@ def test_report_shows_every_card_face_up_with_its_fate(client, charlie, played_d
         client.get(reverse("ladder:report", args=[played_day.pk])).content.decode().split()
     )
     assert (
-        "<strong>Bob</strong> played Skip on <strong>Ava</strong>: blocked by Alice's Shield."
-        in body
+        "<strong>Bob</strong> played Skip on <strong>Ava</strong>: "
+        "blocked by <strong>Alice</strong>&#x27;s Shield." in body
+    )
+    # R8.2: the Shield's own line names the card it blocked.
+    assert (
+        "<strong>Alice</strong> played Shield on <strong>Ava</strong>: "
+        "landed, blocked <strong>Bob</strong>&#x27;s Skip." in body
     )
     assert "<strong>Bob</strong> asked Sakura to fart on <strong>Bo</strong>." in body
-    assert "Alice's Chaos hit" in body
+    assert "<strong>Alice</strong>&#x27;s Chaos hit" in body
+    assert body.count("Chaos hit") == 1  # once, on the card's own line
+    # The seed is revealed, with the SHA-256 the board showed before the day's first vote.
+    day = played_day.day
+    assert f"<code>{day.seed}</code>" in body and day.seed_sha256 in body
     assert "decay" not in body.lower()
     assert "Tuesday, December 8, 2026" in body
 
@@ -78,3 +87,65 @@ def test_report_query_budget(client, season, entries, now, players, django_asser
     with django_assert_max_num_queries(5):
         client.get(reverse("ladder:archive"))
     assert NoonReport.objects.count() == 1
+
+
+def test_a_version_1_report_still_renders_and_says_what_it_lacks(client, charlie, season):
+    """Reports stored before version 2 have no effects or breakdowns: the page says so."""
+    from games.ladder.models import GameDay
+
+    day = GameDay.objects.create(season=season, noon_on=dt.date(2026, 12, 8), seed=7)
+    report = NoonReport.objects.create(
+        day=day,
+        outcome={
+            "version": 1,
+            "noon": "2026-12-08",
+            "wednesday": False,
+            "plays": [
+                {
+                    "player": "Bob",
+                    "card": "skip",
+                    "target": "Ava",
+                    "outcome": "blocked",
+                    "by": "Alice",
+                    "reason": None,
+                },
+                {
+                    "player": "Alice",
+                    "card": "chaos",
+                    "target": None,
+                    "outcome": "landed",
+                    "by": None,
+                    "reason": None,
+                },
+            ],
+            "golden_plays": [],
+            "chaos": [{"player": "Alice", "contestant": "Bo", "delta": -4}],
+            "drew": 1,
+            "over_limit": [],
+            "redemptions": [],
+            "locked_now": [],
+            "winners": [],
+        },
+        ladder=[
+            {
+                "name": "Ava",
+                "rank": 1,
+                "delta": 5,
+                "moved": 0,
+                "score": 5,
+                "upvotes": 1,
+                "downvotes": 0,
+                "trophies": 0,
+                "wins": 0,
+                "locked": 0,
+                "golden": 0,
+                "smelly": False,
+            },
+        ],
+    )
+    client.force_login(charlie)
+    body = " ".join(client.get(reverse("ladder:report", args=[report.pk])).content.decode().split())
+    assert "report version 1" in body
+    assert "blocked by <strong>Alice</strong>&#x27;s Shield." in body
+    assert "Alice's Chaos hit <strong>Bo</strong> for -4." in body
+    assert "written before seeds were published" in body

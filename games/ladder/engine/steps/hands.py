@@ -23,10 +23,11 @@ def hand_limit(noon: Noon) -> None:
 
 
 def deal(noon: Noon) -> None:
-    # (a) Wednesday: a Golden Gooner to each holder who holds none.
+    # (a) Wednesday: a Golden Gooner to each holder who holds none, sealed ones included.
     if noon.day.is_wednesday:
         for hand in noon.hands.values():
-            if hand.player.golden_holder and CardId.GOLDEN_GOONER not in hand.cards:
+            held = CardId.GOLDEN_GOONER in hand.cards or CardId.GOLDEN_GOONER in hand.player.sealed
+            if hand.player.golden_holder and not held:
                 _give(noon, hand, CardId.GOLDEN_GOONER, Deal.GOLDEN)
     # (b) Milestones crossed by today's votes.
     for hand in noon.hands.values():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cards import CardId
-from ..outcome import Outcome
+from ..outcome import Effect, Outcome
 from ..state import Noon
 
 
@@ -15,6 +15,9 @@ def sabotage(noon: Noon) -> None:
             continue  # a later Sabotage there was destroyed by the earliest already
         sabotaged.add(target)
         noon.land(first)
+        destroyed = []
         for i in noon.on_target[target]:
             if i != first and noon.standing(i) and noon.plays[i].card != CardId.MINI_GOONER:
                 noon.settle(i, Outcome.DESTROYED, by=first)
+                destroyed.append(i)
+        noon.effects[first] = Effect(plays=tuple(destroyed))

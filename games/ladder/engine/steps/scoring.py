@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import CardId
 from ..day import Direction
-from ..outcome import ChaosHit, Waste
+from ..outcome import ChaosHit, Effect, Waste
 from ..rules import DECAY_GRACE_DAYS
 from ..state import Noon
 
@@ -27,30 +27,45 @@ def chaos(noon: Noon) -> None:
             delta = noon.rng.randint(1, CHAOS_MAX) * noon.rng.choice((1, -1))
             victim.score += delta
             noon.land(i)
+            noon.effects[i] = Effect(contestant=victim.id, points=delta)
             hit = ChaosHit(i, player, victim.id, delta)
         noon.chaos.append(hit)
         noon.log.append(hit)
 
 
 def count_votes(noon: Noon) -> None:
-    """R6.7 and R4.2: what is left of each vote moves the score and the season up/down counts."""
+    """R6.7 and R4.2: what is left of each vote moves the score and the season up/down counts.
+
+    Also keeps what each vote landed as and each contestant's points up and down (R3.4),
+    and what each Boost added.
+    """
     contestants, flipped, boosted = noon.contestants, noon.flipped, noon.boosted
     ignored = noon.skipped | {c.id for c in contestants.values() if not c.on_ladder or c.frozen}
     up = Direction.UP
-    for vote in noon.day.votes:
+    landed = [0] * len(noon.day.votes)
+    votes_up, votes_down, effects = noon.votes_up, noon.votes_down, noon.effects
+    for n, vote in enumerate(noon.day.votes):
         cid = vote.contestant
         if cid in ignored:
             continue
         c = contestants[cid]
         points = vote.points
-        if (vote.player, cid) in boosted:
+        boost = boosted.get((vote.player, cid)) if boosted else None
+        if boost is not None:
             points *= 2
         if (vote.direction == up) != (cid in flipped):
             c.score += points
             c.upvotes += 1
+            votes_up[cid] = votes_up.get(cid, 0) + points
+            landed[n] = points
         else:
             c.score -= points
             c.downvotes += 1
+            votes_down[cid] = votes_down.get(cid, 0) + points
+            landed[n] = -points
+        if boost is not None:
+            effects[boost] = Effect(votes=1, points=landed[n] // 2)
+    noon.vote_landed = landed
 
 
 def idle_decay(noon: Noon) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..cards import CardId
-from ..outcome import Outcome, Waste
+from ..outcome import Effect, Outcome, Waste
 from ..state import Noon
 
 BLOCKABLE = (CardId.SKIP, CardId.REVERSE, CardId.BOOST, CardId.SAKURA_FARTS)
@@ -21,4 +21,6 @@ def shield(noon: Noon) -> None:
             noon.waste(i, Waste.NOTHING_TO_BLOCK)
             continue
         noon.land(i)
-        noon.settle(noon.rng.choice(others), Outcome.BLOCKED, by=i)
+        blocked = noon.rng.choice(others)
+        noon.settle(blocked, Outcome.BLOCKED, by=i)
+        noon.effects[i] = Effect(plays=(blocked,))

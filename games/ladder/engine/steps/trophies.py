@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..cards import CardId
 from ..ladder import ladder_order
-from ..outcome import Locked, Won
+from ..outcome import Effect, Locked, Won
 from ..rules import TROPHIES_PER_LOCK
 from ..state import Noon
 
@@ -18,6 +18,7 @@ def mini_gooner(noon: Noon) -> None:
         assert target is not None
         noon.contestants[target].trophies += 1
         noon.land(i)
+        noon.effects[i] = Effect(points=noon.contestants[target].trophies)
     locking = [
         c
         for c in noon.contestants.values()

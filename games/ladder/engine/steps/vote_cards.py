@@ -3,22 +3,26 @@
 from __future__ import annotations
 
 from ..cards import CardId
-from ..outcome import Waste
+from ..outcome import Effect, Waste
 from ..state import Noon
 
 
 def skip(noon: Noon) -> None:
     """R6.3 Any standing Skip erases every vote on its contestant, from everyone."""
-    for i in noon.waiting(CardId.SKIP):
+    skips = noon.waiting(CardId.SKIP)
+    votes = noon.votes_on({noon.plays[i].target for i in skips if noon.plays[i].target})
+    for i in skips:
         target = noon.plays[i].target
         assert target is not None
         noon.land(i)
         noon.skipped.add(target)
+        erased = votes[target]
+        noon.effects[i] = Effect(votes=len(erased), points=sum(abs(p) for _, p in erased))
 
 
 def reverse(noon: Noon) -> None:
     """R6.4 An odd number of standing Reverses flips every vote; an even number cancels out."""
-    flips: dict[str, int] = {}
+    flips: dict[str, list[int]] = {}
     for i in noon.waiting(CardId.REVERSE):
         target = noon.plays[i].target
         assert target is not None
@@ -26,12 +30,25 @@ def reverse(noon: Noon) -> None:
             noon.waste(i, Waste.SKIPPED)
             continue
         noon.land(i)
-        flips[target] = flips.get(target, 0) + 1
-    noon.flipped.update(target for target, count in flips.items() if count % 2)
+        flips.setdefault(target, []).append(i)
+    noon.flipped.update(target for target, plays in flips.items() if len(plays) % 2)
+    votes = noon.votes_on(set(flips))
+    for target, plays in flips.items():
+        effect = Effect(
+            votes=len(votes[target]),
+            points=sum(p for _, p in votes[target]),
+            reverses=len(plays),
+            cancelled=not len(plays) % 2,
+        )
+        for i in plays:
+            noon.effects[i] = effect
 
 
 def boost(noon: Noon) -> None:
-    """R6.5 A standing Boost doubles its own player's vote there, whichever way it now points."""
+    """R6.5 A standing Boost doubles its own player's vote there, whichever way it now points.
+
+    What it added is known once the votes are counted (R6.7), which fills in its effect.
+    """
     for i in noon.waiting(CardId.BOOST):
         play = noon.plays[i]
         assert play.target is not None
@@ -44,5 +61,5 @@ def boost(noon: Noon) -> None:
         elif own_vote in noon.boosted:
             noon.waste(i, Waste.SECOND_BOOST)
         else:
-            noon.boosted.add(own_vote)
+            noon.boosted[own_vote] = i
             noon.land(i)

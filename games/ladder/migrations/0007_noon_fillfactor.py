@@ -26,6 +26,6 @@ def reset_fillfactor(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("ladder", "0003_noon_duration")]
+    dependencies = [("ladder", "0006_noon_duration")]
 
     operations = [migrations.RunPython(set_fillfactor, reset_fillfactor)]

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ladder', '0002_job_paths'),
+        ('ladder', '0005_noon_reminders'),
     ]
 
     operations = [

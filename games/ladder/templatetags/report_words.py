@@ -1,0 +1,74 @@
+"""The Chaos Report's words (games.ladder.report_text) as template filters, in HTML."""
+
+from django import template
+
+from .. import report_text as words
+
+register = template.Library()
+
+
+@register.filter
+def play_line(play: dict) -> str:
+    return words.play_line(play, words.HTML)
+
+
+@register.filter
+def breakdown(row: dict) -> str:
+    return words.breakdown(row, words.HTML)
+
+
+@register.filter
+def moved(row: dict) -> str:
+    return words.moved(row)
+
+
+@register.filter
+def status(row: dict) -> str:
+    return words.status(row, words.HTML)
+
+
+@register.filter
+def events(row: dict) -> str:
+    return words.joined(words.event_line(e, words.HTML) for e in row.get("events", []))
+
+
+@register.filter
+def winners(outcome: dict) -> list[str]:
+    return words.winners(outcome, words.HTML)
+
+
+@register.filter
+def golden_line(golden: dict) -> str:
+    return words.golden_line(golden, words.HTML)
+
+
+@register.filter
+def card_lines(outcome: dict) -> list[str]:
+    return words.card_lines(outcome, words.HTML)
+
+
+@register.filter
+def lock_line(outcome: dict) -> str:
+    return words.lock_line(outcome, words.HTML)
+
+
+@register.filter
+def card_emoji(card: str) -> str:
+    return words.card_emoji(card)
+
+
+@register.filter
+def card_rarity(card: str) -> str:
+    return words.card_rarity(card)
+
+
+@register.filter
+def winner(row: dict) -> str:
+    """A winner from a report's ladder row: medal, name, and the crown if they were Golden."""
+    return words.winner_line(row["won"], row["name"], row.get("was_golden", False), words.HTML)
+
+
+@register.filter
+def card_pulses(card: str) -> bool:
+    """The three rarest tiers pulse (R5.2)."""
+    return words.card_pulses(card)
