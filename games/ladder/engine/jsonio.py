@@ -132,7 +132,8 @@ def _fast_player(n: int, raw: Any) -> Player:
     if type(raw) is dict:
         pid = raw.get("id")
         season_votes, per_day = raw.get("season_votes", 0), raw.get("votes_per_day", 3)
-        hand, golden = raw.get("hand", ()), raw.get("golden_holder", False)
+        hand, golden = raw.get("hand", []), raw.get("golden_holder", False)
+        sealed = raw.get("sealed", [])
         if (
             type(pid) is str
             and pid
@@ -141,14 +142,16 @@ def _fast_player(n: int, raw: Any) -> Player:
             and type(per_day) is int
             and per_day >= 0
             and type(hand) is list
+            and type(sealed) is list
             and type(golden) is bool
         ):
             try:
                 cards = tuple([_CARDS[card] for card in hand])
+                wrapped = tuple([_CARDS[card] for card in sealed])
             except (KeyError, TypeError):
                 pass
             else:
-                return Player(pid, season_votes, per_day, cards, golden)
+                return Player(pid, season_votes, per_day, cards, golden, wrapped)
     return _player(n, raw)
 
 

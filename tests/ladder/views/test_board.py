@@ -163,11 +163,12 @@ def test_board_reads_the_public_ladder_once_per_change_and_the_player_once_per_a
 ):
     """Between noons the ladder is the same for everyone: read once per change. After the
     player's action their own parts are read again: session, user, player, face-down
-    counts, votes, plays, Golden pins, hand, packs; until the next change, only the
-    session, the user and the player."""
+    counts, votes, plays, Golden pins, hand, packs, the last report (the recap) and the
+    board's version (its poll); until the next change, only the session, the user and the
+    player."""
     alice_client.get(BOARD)
     cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
-    with django_assert_num_queries(9) as captured:
+    with django_assert_num_queries(11) as captured:
         body = alice_client.get(BOARD).content.decode()
     assert not [q for q in captured.captured_queries if 'FROM "ladder_season"' in q["sql"]]
     assert not [q for q in captured.captured_queries if 'FROM "ladder_ladderentry"' in q["sql"]]
