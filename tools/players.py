@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import httpx
 
 HTMX = {"HX-Request": "true"}
-VOTED = re.compile(r"(\d+) points (up|down) on [^<]*?\. It lands at (\w+)&#x27;s noon")
+VOTED = re.compile(r"(\d+) points? (up|down) on [^<]*?\. It lands at (\w+)&#x27;s noon")
 PLAYED = re.compile(r"waits face down on [^<]*? until (\w+)&#x27;s noon")
 ENTRY = re.compile(r'name="entry" value="(\d+)"')
 SEALED = re.compile(r'action="/sealed/(\d+)/open/"')

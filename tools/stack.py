@@ -91,6 +91,8 @@ class Stack:
             "WEB_THREADS": str(self.web_threads),
             "WEB_ACCESS_LOG": "",
             "LOG_LEVEL": "WARNING",
+            # Every simulated player signs up from 127.0.0.1.
+            "SIGNUP_LIMIT": "100000",
             **self.extra_env,
         }
 
