@@ -5,8 +5,21 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
+from django.conf import settings
+from django.utils import timezone
+
 CENTRAL = ZoneInfo("America/Chicago")
 NOON = dt.time(12)
+
+
+def now() -> dt.datetime:
+    """The site's clock: real time, shifted by `GAME_CLOCK_OFFSET_SECONDS` (0 in production).
+
+    The shift is how a rehearsal or the system test brings noon to a whole running stack
+    (web processes and job clusters alike) without touching any of their clocks. The
+    ladder reads it; the hall still reads `timezone.now()`.
+    """
+    return timezone.now() + dt.timedelta(seconds=settings.GAME_CLOCK_OFFSET_SECONDS)
 
 
 def noon_date_for(moment: dt.datetime) -> dt.date:

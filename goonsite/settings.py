@@ -7,7 +7,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
-from .env import env_bool, env_int, env_list, env_str
+from .env import env_bool, env_float, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -205,7 +205,13 @@ STORAGES = {
 
 # Production hardening: on whenever DEBUG is off, each switch overridable for local runs.
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Uptime monitors may ask the app server itself, over plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+# Only a proxy we put in front may say the request came over HTTPS: without one, any
+# client reaching the app server directly could claim it with the header (TRUSTED_PROXY,
+# above, is the same switch that lets accounts read the client's address from the proxy).
+if TRUSTED_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
@@ -220,6 +226,13 @@ SECURE_CSP = {
     # Signing in with Discord posts here and is redirected on to Discord's consent page.
     "form-action": [CSP.SELF, "https://discord.com"],
 }
+
+# The game's clock. A shift in seconds, for rehearsals and the system test only: it moves
+# noon for every process that shares the setting (games.ladder.clock.now).
+GAME_CLOCK_OFFSET_SECONDS = env_int("GAME_CLOCK_OFFSET_SECONDS", 0)
+# How long an action that arrives after noon waits for the noon job before it is refused
+# with "noon is being counted" (the board itself never waits).
+NOON_WAIT_SECONDS = env_float("NOON_WAIT_SECONDS", 1.0)
 
 # django-q2: the ORM broker needs no extra server; REDIS_URL switches to Redis.
 REDIS_URL = env_str("REDIS_URL")

@@ -3,9 +3,12 @@ from django.urls import include, path
 
 from games.ladder.views.preview import noon_preview
 
-from .views import home
+from .health import healthz
+from .views import home, ping
 
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("ping/", ping, name="ping"),
     path("admin/noon-preview/", noon_preview, name="noon_preview"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),

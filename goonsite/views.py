@@ -15,3 +15,10 @@ from .games import listed_games
 def home(request: HttpRequest) -> HttpResponse:
     """Every game the site hosts, each with a link to where its players start."""
     return render(request, "home.html", {"games": listed_games()})
+
+
+@require_GET
+def ping(request: HttpRequest) -> HttpResponse:
+    """Nothing but the middleware (session, user, CSRF, CSP): the floor the load benchmark
+    measures the board against, and a cheap "am I still logged in"."""
+    return HttpResponse("pong", content_type="text/plain")

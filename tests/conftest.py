@@ -5,6 +5,15 @@ from accounts.models import User
 pytest_plugins = ["tests.ladder.fixtures", "tests.hall.fixtures"]
 
 
+@pytest.fixture(autouse=True)
+def empty_cache():
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 def make_user(username: str, **extra) -> User:
     return User.objects.create_user(
         username=username, password="correct-horse-battery", display_name=username.title(), **extra

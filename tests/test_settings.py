@@ -15,6 +15,9 @@ SETTING_VARIABLES = {
     "DATABASE_URL",
     "ALLOWED_HOSTS",
     "REDIS_URL",
+    "TRUSTED_PROXY",
+    "GAME_CLOCK_OFFSET_SECONDS",
+    "NOON_WAIT_SECONDS",
     "Q_SYNC",
     "SECURE_SSL_REDIRECT",
     "SECURE_COOKIES",
@@ -101,3 +104,11 @@ def test_check_deploy_is_clean_with_production_environment():
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "no issues" in proc.stdout
+
+
+def test_forwarded_proto_is_believed_only_behind_a_trusted_proxy():
+    """Without a proxy we put there, a client could claim HTTPS with the header."""
+    expr = "getattr(settings, 'SECURE_PROXY_SSL_HEADER', None)"
+    assert run_settings({"DEBUG": "1"}, expr).stdout.strip() == "None"
+    proc = run_settings({"DEBUG": "1", "TRUSTED_PROXY": "1"}, expr)
+    assert proc.stdout.strip() == "('HTTP_X_FORWARDED_PROTO', 'https')"

@@ -7,6 +7,18 @@ class LadderConfig(AppConfig):
     name = "games.ladder"
     label = "ladder"
     verbose_name = "Gooner Ladder"
+
+    def ready(self) -> None:
+        from . import signals
+
+        signals.connect()
+
+    @property
+    def health_checks(self) -> dict:
+        from .health import noon_on_time
+
+        return {"noon": noon_on_time}
+
     listing = GameListing(
         name="Gooner Ladder",
         emoji="🪜",

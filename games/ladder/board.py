@@ -10,7 +10,6 @@ from django.db.models import Count
 
 from .clock import noon_of
 from .engine import CATALOGUE, Card, CardId
-from .engine.ladder import ladder_order
 from .engine.rules import (
     HAND_LIMIT,
     TROPHIES_PER_LOCK,
@@ -20,12 +19,11 @@ from .engine.rules import (
     next_milestone,
     play_refusal,
     vote_points,
-    vote_refusal,
 )
 from .models import GameDay, GoldenPlay, HeldCard, LadderEntry, Play, PlayerSeason, SealedItem, Vote
+from .public import PublicBoard
 from .recap import Recap, board_version, latest_moves, load_recap
 from .report_text import moved as moved_text
-from .selectors import as_engine_contestant
 
 
 @dataclass
@@ -67,6 +65,8 @@ class Board:
     cards: list[HeldCard]
     sealed: list[SealedItem]
     targeting: Card | None = None
+    counting: bool = False  # noon has come and its job has not finished yet
+    public_key: str = ""  # names the version of the public board it was read from
     notes: list[str] = field(default_factory=list)
     recap: Recap | None = None
     version: str = ""
@@ -159,12 +159,12 @@ def _cannot_play(card: CardId | None, c, entry: LadderEntry) -> str | None:
     return f"{entry} {reason}" if reason else None
 
 
-def load_board(player: PlayerSeason, day: GameDay, *, targeting: CardId | None = None) -> Board:
-    entries = list(
-        LadderEntry.objects.filter(season_id=player.season_id, on_ladder=True).select_related(
-            "contestant"
-        )
-    )
+def load_board(
+    player: PlayerSeason, public: PublicBoard, *, targeting: CardId | None = None
+) -> Board:
+    """The public part comes cached (games.ladder.public); the player's own parts are a few
+    indexed queries: their votes, plays and Golden pins today, their hand, their packs."""
+    day = public.day
     waiting = dict(
         Play.objects.filter(day=day)
         .exclude(card=CardId.CHAOS.value)
@@ -175,13 +175,12 @@ def load_board(player: PlayerSeason, day: GameDay, *, targeting: CardId | None =
     votes = list(Vote.objects.filter(day=day, player=player).select_related("entry__contestant"))
     voted = {v.entry_id: v for v in votes}
     next_points = vote_points(len(votes) + 1, player.votes_per_day)
-    by_id = {str(e.pk): e for e in entries}
     report, moves = latest_moves(player.season)
     rows = []
-    for rank, c in enumerate(ladder_order(as_engine_contestant(e) for e in entries), start=1):
-        entry = by_id[c.id]
-        if reason := vote_refusal(c):
-            cannot_vote = f"{entry} {reason}"
+    for ranked in public.ranked:
+        entry = ranked.entry
+        if ranked.cannot_vote:
+            cannot_vote = ranked.cannot_vote
         elif entry.pk in voted:
             cannot_vote = "You voted on them today"
         elif next_points is None:
@@ -191,12 +190,12 @@ def load_board(player: PlayerSeason, day: GameDay, *, targeting: CardId | None =
         rows.append(
             Row(
                 entry=entry,
-                rank=rank,
+                rank=ranked.rank,
                 face_down=waiting.get(entry.pk, 0),
                 my_vote=voted.get(entry.pk),
                 next_points=next_points,
                 cannot_vote=cannot_vote,
-                cannot_play=_cannot_play(targeting, c, entry),
+                cannot_play=_cannot_play(targeting, ranked.contestant, entry),
                 last_noon=moves.get(entry.pk),
             )
         )
@@ -214,6 +213,8 @@ def load_board(player: PlayerSeason, day: GameDay, *, targeting: CardId | None =
         cards=list(HeldCard.objects.filter(owner=player).order_by("card", "pk")),
         sealed=list(SealedItem.objects.filter(owner=player, opened_at__isnull=True)),
         targeting=CATALOGUE[targeting] if targeting else None,
+        counting=public.counting,
+        public_key=public.key,
         recap=None if report is None else load_recap(player, report, moves),
         version=board_version(player.season),
     )

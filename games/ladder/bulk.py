@@ -1,18 +1,21 @@
-"""Set many rows to different values in one query.
+"""Write many rows in a fixed number of statements, without building model instances.
 
 Django's `bulk_update` writes one CASE WHEN per field, whose cost grows with the square
-of the rows on PostgreSQL, and the noon job updates thousands of players and plays at
-once. On PostgreSQL this sends one `UPDATE … FROM UNNEST(arrays)` (the trick Django's own
-`bulk_create` uses there), one parameter per column whatever the number of rows; on
-SQLite an `UPDATE … FROM (VALUES …)` per batch that fits its parameter limit.
+of the rows on PostgreSQL, and `bulk_create` builds a model instance per row; the noon
+job writes a few hundred thousand rows at once. On PostgreSQL both go through `COPY`
+(psycopg 3's `cursor.copy()`): inserts straight into the table, updates into a temporary
+table and then one `UPDATE … FROM` it. On SQLite, the development database, an
+`UPDATE … FROM (VALUES …)` per batch that fits its parameter limit, and `bulk_create`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.db import connection, models
+from django.utils import timezone
 
 
 def bulk_set(
@@ -32,16 +35,60 @@ def bulk_set(
         return
     quote = connection.ops.quote_name
     columns = [meta.pk, *(meta.get_field(name) for name in fields)]
-    arrays = ", ".join(f"%s::{c.db_type(connection)}[]" for c in columns)
-    names = ", ".join(quote(c.column) for c in columns)
-    assignments = ", ".join(f"{quote(c.column)} = v.{quote(c.column)}" for c in columns[1:])
-    pk = quote(meta.pk.column)
-    sql = (
-        f"UPDATE {quote(meta.db_table)} AS t SET {assignments} "
-        f"FROM UNNEST({arrays}) AS v({names}) WHERE t.{pk} = v.{pk}"
+    names = [quote(c.column) for c in columns]
+    table = quote(f"bulk_set_{meta.db_table}")
+    definition = ", ".join(
+        f"{n} {c.db_type(connection)}" for n, c in zip(names, columns, strict=True)
     )
+    assignments = ", ".join(f"{n} = v.{n}" for n in names[1:])
     with connection.cursor() as cursor:
-        cursor.execute(sql, [list(column) for column in zip(*rows, strict=True)])
+        cursor.execute(f"CREATE TEMPORARY TABLE {table} ({definition}) ON COMMIT DROP")
+        _copy(cursor, f"COPY {table} ({', '.join(names)}) FROM STDIN", rows)
+        cursor.execute(f"ANALYZE {table}")  # or the planner guesses its size and may loop
+        cursor.execute(
+            f"UPDATE {quote(meta.db_table)} AS t SET {assignments} "
+            f"FROM {table} AS v WHERE t.{names[0]} = v.{names[0]}"
+        )
+        cursor.execute(f"DROP TABLE {table}")
+
+
+def insert_rows(
+    model: type[models.Model], fields: Sequence[str], rows: Iterable[Sequence[Any]]
+) -> None:
+    """Insert rows of `fields` values; every other column gets its default (`auto_now_add`:
+    now). No model instances, no signals: for the noon job's deals and ledger."""
+    meta = model._meta
+    given = [meta.get_field(name) for name in fields]
+    rest = [f for f in meta.concrete_fields if not f.primary_key and f not in given]
+    now = timezone.now()
+    defaults = tuple(now if getattr(f, "auto_now_add", False) else f.get_default() for f in rest)
+    if connection.vendor != "postgresql":
+        attnames = [f.attname for f in given]
+        model.objects.bulk_create(
+            (model(**dict(zip(attnames, row, strict=True))) for row in rows), batch_size=2000
+        )
+        return
+    rows = list(rows)
+    if not rows:
+        return
+    quote = connection.ops.quote_name
+    names = ", ".join(quote(f.column) for f in (*given, *rest))
+    with connection.cursor() as cursor:
+        _copy(
+            cursor,
+            f"COPY {quote(meta.db_table)} ({names}) FROM STDIN",
+            (tuple(row) + defaults for row in rows),
+        )
+
+
+def _copy(cursor, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+    """COPY … FROM STDIN through psycopg, logged like any query (so query counts see it)."""
+    start = time.monotonic()
+    with cursor.cursor.copy(sql) as copy:
+        for row in rows:
+            copy.write_row(row)
+    if connection.queries_logged:
+        connection.queries_log.append({"sql": sql, "time": f"{time.monotonic() - start:.3f}"})
 
 
 SQLITE_MAX_PARAMS = 32_000

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from goonsite.clock import CENTRAL, NOON, noon_date_for, noon_of
+from goonsite.clock import CENTRAL, NOON, noon_date_for, noon_of, now
 
-__all__ = ["CENTRAL", "NOON", "last_wednesday_noon", "noon_date_for", "noon_of"]
+__all__ = ["CENTRAL", "NOON", "last_wednesday_noon", "noon_date_for", "noon_of", "now"]
 
 
 def last_wednesday_noon(moment: dt.datetime) -> dt.datetime:

@@ -136,6 +136,9 @@ class GameDay(models.Model):
     status = models.CharField(max_length=10, choices=Status, default=Status.OPEN)
     seed = models.BigIntegerField()
     resolved_at = models.DateTimeField(null=True, blank=True)
+    resolve_seconds = models.FloatField(
+        null=True, blank=True, help_text="How long its noon took (load, engine, save)."
+    )
 
     class Meta:
         ordering = ["season", "noon_on"]

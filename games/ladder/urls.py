@@ -5,6 +5,7 @@ from .views import actions, archive, board, codes, pages
 app_name = "ladder"
 urlpatterns = [
     path("", board.board, name="board"),
+    path("noon/status/", board.noon_status, name="noon_status"),
     path("board/version/", board.board_version, name="board_version"),
     path("vote/", actions.vote, name="vote"),
     path("play/", actions.play, name="play"),

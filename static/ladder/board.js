@@ -55,3 +55,23 @@
     if (cancel) cancel.click();
   });
 })();
+
+// While the board says noon is being counted, ask the server every few seconds whether
+// the report is out, and reload the board once it is.
+(function () {
+  var polling = false;
+  function poll() {
+    var notice = document.querySelector("[data-noon-counting]");
+    if (!notice || polling) return;
+    polling = true;
+    var ask = function () {
+      fetch(notice.dataset.noonCounting, {headers: {"Accept": "application/json"}})
+        .then(function (r) { return r.ok ? r.json() : {counting: true}; })
+        .catch(function () { return {counting: true}; })
+        .then(function (s) { if (s.counting) setTimeout(ask, 3000); else window.location.reload(); });
+    };
+    setTimeout(ask, 3000);
+  }
+  poll();
+  document.addEventListener("htmx:afterSettle", poll);
+})();

@@ -8,6 +8,7 @@ import datetime as dt
 import pytest
 import time_machine
 
+from games.ladder import board_cache
 from games.ladder.clock import CENTRAL
 from games.ladder.models import Contestant, HeldCard, LadderEntry, PlayerSeason, Season, Source
 from games.ladder.services import ledger
@@ -44,8 +45,10 @@ def entries(season) -> dict[str, LadderEntry]:
 
 
 def give(player: PlayerSeason, *cards: str) -> None:
-    """Cards straight into a hand, booked in the ledger as an admin's deal."""
+    """Cards straight into a hand, booked in the ledger as an admin's deal (whose record
+    makes every board read afresh, as a bulk insert sends no signal)."""
     HeldCard.objects.bulk_create(HeldCard(owner=player, card=c, source=Source.ADMIN) for c in cards)
+    board_cache.bump_player(player.pk)
     ledger.record(player, cards, 1, Source.ADMIN)
 
 

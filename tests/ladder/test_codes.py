@@ -9,6 +9,7 @@ from games.ladder.codes import ALPHABET, new_code, normalize_code
 from games.ladder.models import Code, CodeDrop, Redemption, SealedItem
 from games.ladder.services.codes import NO_SUCH_CODE, create_drop, redeem_code
 from games.ladder.services.errors import Refusal
+from games.ladder.services.noon import resolve_due_noons
 
 
 @pytest.fixture
@@ -73,6 +74,7 @@ def test_one_code_a_day(alice, drop, now):
     redeem_code(user=alice, raw_code=first, now=now)
     with pytest.raises(Refusal, match="One code a day"):
         redeem_code(user=alice, raw_code=second, now=now)
+    resolve_due_noons(now + dt.timedelta(days=1))  # the noon job
     redeem_code(user=alice, raw_code=second, now=now + dt.timedelta(days=1))
     assert Redemption.objects.count() == 2
 
@@ -84,6 +86,7 @@ def test_one_per_person_drop(alice, season, admin_user, now):
     )
     first, second = codes(drop)
     redeem_code(user=alice, raw_code=first, now=now)
+    resolve_due_noons(now + dt.timedelta(days=1))  # the noon job
     with pytest.raises(Refusal, match="one per person"):
         redeem_code(user=alice, raw_code=second, now=now + dt.timedelta(days=1))
 

@@ -7,6 +7,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
+from games.ladder import public
 from games.ladder.discord_messages import DESCRIPTION_LIMIT, MESSAGE_LIMIT, message_size, payloads
 from games.ladder.models import DiscordPost, NoonReport
 from games.ladder.services import discord
@@ -245,7 +246,8 @@ def test_the_task_runs_after_the_noon_commits(
     cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=now)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         resolve_due_noons(TUESDAY_NOON)
-    assert len(callbacks) == 1
+    posts = [c for c in callbacks if c is not public._bump]  # the rest refresh the board
+    assert len(posts) == 1
     assert DiscordPost.objects.get().status == DiscordPost.Status.SENT
     assert len(fake_discord.requests) == 1
 

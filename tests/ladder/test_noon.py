@@ -25,6 +25,7 @@ from games.ladder.models import (
 )
 from games.ladder.schedule import NOON_CRON, NOON_JOB, NOON_SCHEDULE
 from games.ladder.services.days import open_day
+from games.ladder.services.errors import Refusal
 from games.ladder.services.noon import resolve_day, resolve_due_noons, resolve_now
 from games.ladder.services.players import join_season
 from games.ladder.services.plays import play_face_down
@@ -185,14 +186,28 @@ def test_noon_job_runs_through_django_q(alice, entries):
     assert GameDay.objects.get(noon_on=dt.date(2026, 11, 21)).status == GameDay.Status.RESOLVED
 
 
-def test_votes_after_a_missed_noon_first_resolve_it(alice, alice_player, entries, now):
-    """A vote after noon but before the job ran: the due day is resolved first, so the vote
-    lands in the new day with the new allowance (R3.1: the 4th vote from the next noon)."""
+def test_vote_after_noon_waits_for_the_job_and_is_refused_without_it(
+    alice, alice_player, entries, now
+):
+    """R1.4: a vote after noon, before the job has resolved it, is never written into the
+    closed day and never resolves the noon itself: it is refused with a clear message."""
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=now)
+    after_noon = TUESDAY_NOON + dt.timedelta(minutes=1)
+    with pytest.raises(Refusal, match=r"Noon is being counted\. Try again in a moment\."):
+        cast_vote(user=alice, entry_id=entries["bo"].pk, direction="up", now=after_noon)
+    assert GameDay.objects.get(noon_on=TUESDAY).status == GameDay.Status.OPEN
+    assert Vote.objects.count() == 1
+
+
+def test_votes_after_the_noon_job_land_in_the_new_day(alice, alice_player, entries, now):
+    """Once the job has run, a vote lands in the new day with the new allowance (R3.1: the
+    4th vote from the next noon) and the hand that noon dealt."""
     alice_player.season_votes = 45
     alice_player.save()
     for name in ["ava", "bo", "cy"]:
         cast_vote(user=alice, entry_id=entries[name].pk, direction="up", now=now)
     after_noon = TUESDAY_NOON + dt.timedelta(minutes=1)
+    resolve_due_noons(after_noon)  # the noon job
     points = [
         cast_vote(user=alice, entry_id=entries[n].pk, direction="up", now=after_noon).points
         for n in ["ava", "bo", "cy", "dee"]

@@ -164,6 +164,29 @@ def test_the_last_card_played_twice_at_once_plays_once(alice, alice_player, entr
     assert Play.objects.count() == 1 and not HeldCard.objects.exists()
 
 
+def test_votes_after_noon_wait_for_the_running_job_and_land_in_the_next_day(
+    season, entries, settings
+):
+    """R1.4 with noon never resolved by a page: votes that arrive just after noon, while
+    the job runs, wait for it (bounded) and land in the next day; none is refused or lost."""
+    settings.NOON_WAIT_SECONDS = 30
+    racers = users(7)
+    ava = entries["ava"]
+    early = JUST_BEFORE_NOON - dt.timedelta(hours=1)
+    cast_vote(user=racers.pop(), entry_id=ava.pk, direction="up", now=early)
+    calls: list[Callable[[], Any]] = [
+        lambda u=u: cast_vote(user=u, entry_id=ava.pk, direction="up", now=JUST_AFTER_NOON)
+        for u in racers
+    ]
+    calls.insert(3, lambda: resolve_due_noons(JUST_AFTER_NOON))
+    results = race(*calls)
+    votes = [r for r in results if isinstance(r, Vote)]
+    assert len(votes) == 6, results
+    assert {v.day.noon_on for v in votes} == {dt.date(2026, 12, 9)}
+    ava.refresh_from_db()
+    assert ava.score == 5 and ava.upvotes == 1  # only the early vote was Tuesday's
+
+
 @pytest.mark.parametrize("attempt", range(3))
 def test_ending_a_season_at_11_59_59_999_while_noon_runs(season, entries, attempt):
     """R2.1: the admin asks for "the next noon" just before it while the job resolves it.

@@ -7,6 +7,7 @@ import pytest
 from games.ladder.clock import CENTRAL
 from games.ladder.models import GameDay, Season, Vote
 from games.ladder.services.errors import Refusal
+from games.ladder.services.noon import resolve_due_noons
 from games.ladder.services.votes import cast_vote
 from tests.ladder.fixtures import TUESDAY
 
@@ -92,6 +93,7 @@ def test_vote_at_noon_counts_for_next_day(alice, entries):
         cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=before).day.noon_on
         == TUESDAY
     )
+    resolve_due_noons(at)  # the noon job
     vote = cast_vote(user=alice, entry_id=entries["bo"].pk, direction="up", now=at)
     assert vote.day.noon_on == dt.date(2026, 12, 9)
     assert GameDay.objects.get(noon_on=TUESDAY).status == GameDay.Status.RESOLVED
@@ -102,6 +104,7 @@ def test_votes_left_reset_next_day(alice, entries, now):
     for n in ["ava", "bo", "cy"]:
         cast_vote(user=alice, entry_id=entries[n].pk, direction="up", now=now)
     tomorrow = now + dt.timedelta(days=1)
+    resolve_due_noons(tomorrow)  # the noon job
     assert (
         cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=tomorrow).points == 5
     )

@@ -4,22 +4,37 @@ Votes, plays, opening packs and redeeming codes all change the day that the next
 resolves. Each does it inside `counted_by_next_noon`, which guarantees that what the
 action writes is read by exactly one noon, the next one that has not begun: a noon
 already running finishes first and the action lands in the day after it.
+
+Only the noon job resolves a noon. An action that arrives after noon, before the job has
+finished, waits for it a moment (`NOON_WAIT_SECONDS`) and is then refused with a message
+to try again: it never resolves the noon itself, so no page waits for a whole noon.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
 
+from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
 
+from .. import board_cache, clock
 from ..models import GameDay, PlayerSeason, Season
 from .days import lock_open_day
-from .noon import catch_up
+from .errors import Refusal
+from .noon import noon_is_due
 from .players import current_season, lock_player
+
+NOON_BEING_COUNTED = "Noon is being counted. Try again in a moment."
+POLL_SECONDS = 0.2
+
+
+class NoonBeingCounted(Refusal):
+    def __init__(self) -> None:
+        super().__init__(NOON_BEING_COUNTED)
 
 
 class Action(NamedTuple):
@@ -35,15 +50,30 @@ def counted_by_next_noon(*, user, now: dt.datetime | None = None) -> Iterator[Ac
 
     The lock order (day, then player) is the same for every action, so two actions never
     deadlock, and noon, which locks the day exclusively, waits for the actions under way.
-    A noon already due but not yet run by the job is resolved first, so the action sees the
-    allowance and hand that noon gave. Refuses when no season is running.
+    A noon already due waits for the job (bounded), so the action sees the allowance and
+    hand that noon gave; refuses when the job has not finished by then, or when no season
+    is running.
     """
-    now = now or timezone.now()
+    now = now or clock.now()
     season = current_season()
-    catch_up(season, now)
+    wait_for_due_noon(season, now)
     if season.last_noon is not None:
         season = current_season()  # that noon may have been the season's last (R2.1)
     with transaction.atomic():
         day = lock_open_day(season, now)
         player = lock_player(user, season)
         yield Action(season, day, player, now)
+        board_cache.bump_player(player.pk)  # whatever it did, the player's board changed
+
+
+def wait_for_due_noon(season: Season, now: dt.datetime) -> None:
+    """Return once no noon before `now` is still open; refuse after `NOON_WAIT_SECONDS`.
+
+    One query when no noon is due. A noon that is running holds its day locked, but the
+    status read here doesn't wait for that lock: it sees the day open until noon commits.
+    """
+    deadline = time.monotonic() + settings.NOON_WAIT_SECONDS
+    while noon_is_due(season, now):
+        if time.monotonic() >= deadline:
+            raise NoonBeingCounted()
+        time.sleep(POLL_SECONDS)

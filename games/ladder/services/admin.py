@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from .. import clock, public
 from ..clock import last_wednesday_noon
 from ..engine import CardId
 from ..models import (
@@ -32,7 +33,9 @@ NAME_LENGTH = Contestant._meta.get_field("name").max_length
 
 
 def record(actor, kind: AdminAction.Kind, target: object = "", **details) -> AdminAction:
-    """Write the audit record; `target` names who or what was acted on."""
+    """Write the audit record; `target` names who or what was acted on. Every power may
+    change what the public board shows, so it is read afresh after the commit."""
+    public.bump()
     return AdminAction.objects.create(
         actor=actor, kind=kind, target=str(target)[:200], details=details
     )
@@ -49,7 +52,7 @@ def start_season(*, actor, season: Season, today: dt.date | None = None) -> Seas
     season.is_active = True
     season.starts_on = today or timezone.localdate()
     season.save(update_fields=["is_active", "starts_on"])
-    open_day(season, timezone.now())
+    open_day(season, clock.now())
     record(actor, Kind.START_SEASON, season)
     return season
 

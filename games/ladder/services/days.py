@@ -45,6 +45,10 @@ def open_day(season: Season, now: dt.datetime) -> GameDay:
     if day is not None:
         return day
     latest = season.days.filter(noon_on__gte=clock).order_by("-noon_on").first()
+    if latest is not None and latest.status == GameDay.Status.OPEN:
+        # Another action's transaction opened it between our two reads: it is the day
+        # (the day after it would put this action a day late; R1.4).
+        return latest
     date = latest.noon_on + ONE_DAY if latest else clock
     if season.last_noon is not None and date > season.last_noon:
         # No day opens after a season's last noon (R2.1): that day is the last there is.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ..bulk import insert_rows
 from ..models import GameDay, LedgerEntry, PlayerSeason
 
 
@@ -25,7 +26,8 @@ def record(
 
 def record_many(rows: Iterable[tuple[int, str, int, str]], day: GameDay) -> None:
     """(player id, item, change, reason) rows, for many players at once (noon)."""
-    LedgerEntry.objects.bulk_create(
-        LedgerEntry(player_id=p, item=item, change=change, reason=why, day=day)
-        for p, item, change, why in rows
+    insert_rows(
+        LedgerEntry,
+        ["player", "item", "change", "reason", "day"],
+        ((p, item, change, why, day.pk) for p, item, change, why in rows),
     )

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import time
 
-from django.db import transaction
-from django.utils import timezone
+from django.db import connection, transaction
 
+from .. import clock, public
 from ..clock import noon_date_for
 from ..engine import resolve_noon
 from ..models import GameDay, NoonReport, Season
@@ -26,14 +27,16 @@ log = logging.getLogger(__name__)
 def resolve_due_noons(now: dt.datetime | None = None) -> list[NoonReport]:
     """Resolve every day of the active season whose noon has passed, oldest first; the
     season's last noon, if an admin set one, freezes it (R2.1)."""
-    now = now or timezone.now()
+    now = now or clock.now()
     season = active_season()
     if season is None:
         return []
-    clock = noon_date_for(now)
+    current = noon_date_for(now)
     reports = []
     while True:
-        due = season.days.filter(status=GameDay.Status.OPEN, noon_on__lt=clock).order_by("noon_on")
+        due = season.days.filter(status=GameDay.Status.OPEN, noon_on__lt=current).order_by(
+            "noon_on"
+        )
         if season.last_noon is not None:
             due = due.filter(noon_on__lte=season.last_noon)
         day = due.first()
@@ -57,16 +60,9 @@ def noon_is_due(season: Season, now: dt.datetime) -> bool:
     return season.days.filter(status=GameDay.Status.OPEN, noon_on__lt=noon_date_for(now)).exists()
 
 
-def catch_up(season: Season, now: dt.datetime) -> None:
-    """Resolve any noon the job has not reached yet, so that an action after noon lands in
-    the new day, with the allowance and hand that noon gave (one query when none is due)."""
-    if noon_is_due(season, now):
-        resolve_due_noons(now)
-
-
 def resolve_now(now: dt.datetime | None = None) -> NoonReport | None:
     """Close the open day at once and resolve it (demos and tests: `manage.py noon --now`)."""
-    now = now or timezone.now()
+    now = now or clock.now()
     resolve_due_noons(now)
     season = active_season()
     if season is None:
@@ -74,12 +70,15 @@ def resolve_now(now: dt.datetime | None = None) -> NoonReport | None:
     return resolve_day(open_day(season, now).pk)
 
 
-def resolve_day(day_id: int) -> NoonReport | None:
-    """Resolve one day; None when it was resolved already."""
+def resolve_day(day_id: int, *, timings: dict[str, float] | None = None) -> NoonReport | None:
+    """Resolve one day; None when it was resolved already. `timings` (bench_noon) gets the
+    seconds spent loading, in the engine and saving."""
     with transaction.atomic():
         day = GameDay.objects.select_for_update().select_related("season").get(pk=day_id)
         if day.status == GameDay.Status.RESOLVED:
             return None
+        started = time.perf_counter()
+        _commit_without_waiting_for_disk()
         season = day.season
         last = season.last_noon is not None and day.noon_on >= season.last_noon
         if not last:
@@ -87,22 +86,43 @@ def resolve_day(day_id: int) -> NoonReport | None:
             # names its SHA-256).
             ensure_day(season, day.noon_on + ONE_DAY)
         loaded = LoadedDay(day)
-        result = resolve_noon(loaded.engine_day())
+        engine_day = loaded.engine_day()
+        loaded_at = time.perf_counter()
+        result = resolve_noon(engine_day)
+        engine_done = time.perf_counter()
         report = save_noon(day, loaded, result)
         GameDay.objects.filter(pk=day.pk).update(
-            status=GameDay.Status.RESOLVED, resolved_at=timezone.now()
+            status=GameDay.Status.RESOLVED,
+            resolved_at=clock.now(),
+            resolve_seconds=time.perf_counter() - started,
         )
         if last:
             freeze_season(season, day.noon_on)
+        public.bump()  # noon's bulk writes send no signals
+    if timings is not None:
+        timings["load"] = loaded_at - started
+        timings["engine"] = engine_done - loaded_at
+        timings["save"] = time.perf_counter() - engine_done
     log.info(
         "Resolved the noon of %s (%s plays, %s drew)", day.noon_on, len(result.plays), result.drew
     )
     return report
 
 
+def _commit_without_waiting_for_disk() -> None:
+    """A noon writes a few hundred MB of WAL at full size; waiting for it to reach the disk
+    at COMMIT took seconds. Safe to skip: a crash in that instant loses the whole noon
+    atomically (the job resolves it again, same seed, same result), and any later commit
+    that waits for the disk, a player's vote or the Discord post's claim, flushes the
+    noon's WAL first, so nothing acknowledged after it can outlive it."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit = off")
+
+
 def preview_noon(season: Season, now: dt.datetime | None = None) -> tuple[GameDay, dict, list]:
     """What the open day would do if noon came now: a dry run of the engine, nothing saved."""
-    day = open_day(season, now or timezone.now())
+    day = open_day(season, now or clock.now())
     loaded = LoadedDay(day, lock=False)
     outcome, ladder = report_json(day, loaded, resolve_noon(loaded.engine_day()))
     return day, outcome, ladder

@@ -11,11 +11,11 @@ from __future__ import annotations
 import datetime as dt
 import json
 from collections import defaultdict
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.utils import timezone
 
-from ..bulk import bulk_set, delete_pks
+from ..bulk import bulk_set, delete_pks, insert_rows
 from ..engine import STATE_FIELDS, CardId, Day, Direction, NoonResult, Play, Player
 from ..engine import Vote as EngineVote
 from ..engine.outcome import Deal, Dealt
@@ -38,22 +38,47 @@ from ..selectors import as_engine_contestant
 from . import ledger
 from .discord import queue_post
 
+CARDS = {card.value: card for card in CardId}
+DIRECTIONS = {d.value: d for d in Direction}
 DEAL_SOURCE = {Deal.GOLDEN: Source.GOLDEN, Deal.MILESTONE: Source.MILESTONE, Deal.DRAW: Source.DRAW}
 
 
+class PlayerRow(NamedTuple):
+    """What noon needs of a player: plain values, no model instance (100,000 of them)."""
+
+    season_votes: int
+    votes_per_day: int
+    golden_holder: bool
+    name: str
+
+
 class LoadedDay:
-    """Reads a day from the database in a fixed number of queries, whatever its size."""
+    """Reads a day from the database in a fixed number of queries, whatever its size.
+
+    Players, hands, votes and plays are read as plain rows: building a model instance
+    for each of a few hundred thousand rows cost more than the engine itself.
+    """
 
     def __init__(self, day: GameDay, *, lock: bool = True) -> None:
         self.day = day
         season = day.season
         entries = LadderEntry.objects.filter(season=season).select_related("contestant")
-        players = PlayerSeason.objects.filter(season=season).select_related("user")
+        players = PlayerSeason.objects.filter(season=season).values_list(
+            "pk",
+            "season_votes",
+            "votes_per_day",
+            "golden_holder",
+            "user__display_name",
+            "user__username",
+        )
         if lock:
             entries = entries.select_for_update(of=("self",))
             players = players.select_for_update(of=("self",))
         self.entries = {e.pk: e for e in entries}
-        self.players = {p.pk: p for p in players}
+        self.players = {
+            pk: PlayerRow(season_votes, per_day, golden, display or username)
+            for pk, season_votes, per_day, golden, display, username in players
+        }
         self.held: dict[int, list[tuple[int, str]]] = defaultdict(list)
         for held_id, owner_id, card in HeldCard.objects.filter(owner__season=season).values_list(
             "pk", "owner_id", "card"
@@ -77,33 +102,40 @@ class LoadedDay:
     def names(self) -> tuple[dict[str, str], dict[str, str]]:
         """Player and contestant names by the ids the engine knows them by."""
         return (
-            {str(pk): str(p.user) for pk, p in self.players.items()},
+            {str(pk): p.name for pk, p in self.players.items()},
             {str(pk): e.contestant.name for pk, e in self.entries.items()},
         )
 
     def engine_day(self) -> Day:
+        held, sealed_golden = self.held, self.sealed_golden
         return Day(
             noon=self.day.noon_on,
             seed=self.day.seed,
             contestants=tuple(as_engine_contestant(e) for e in self.entries.values()),
             players=tuple(
-                Player(
-                    id=str(p.pk),
-                    season_votes=p.season_votes,
-                    votes_per_day=p.votes_per_day,
-                    hand=tuple(CardId(card) for _, card in self.held[p.pk]),
-                    golden_holder=p.golden_holder,
-                    sealed=(CardId.GOLDEN_GOONER,) if p.pk in self.sealed_golden else (),
-                )
-                for p in self.players.values()
+                [
+                    Player(
+                        str(pk),
+                        p.season_votes,
+                        p.votes_per_day,
+                        tuple([CARDS[card] for _, card in held[pk]]) if pk in held else (),
+                        p.golden_holder,
+                        (CardId.GOLDEN_GOONER,) if pk in sealed_golden else (),
+                    )
+                    for pk, p in self.players.items()
+                ]
             ),
             votes=tuple(
-                EngineVote(str(player), str(entry), Direction(direction), points)
-                for _, player, entry, direction, points in self.votes
+                [
+                    EngineVote(str(player), str(entry), DIRECTIONS[direction], points)
+                    for _, player, entry, direction, points in self.votes
+                ]
             ),
             plays=tuple(
-                Play(str(player), CardId(card), None if target is None else str(target))
-                for _, player, card, target in self.plays
+                [
+                    Play(str(player), CARDS[card], None if target is None else str(target))
+                    for _, player, card, target in self.plays
+                ]
             ),
         )
 
@@ -184,20 +216,17 @@ def _trim_hands(day: GameDay, loaded: LoadedDay, result: NoonResult) -> None:
 
 
 def _deal(day: GameDay, result: NoonResult) -> None:
-    cards: list[HeldCard] = []
-    packs: list[SealedItem] = []
+    cards: list[tuple[int, str, str]] = []
+    packs: list[tuple[int, str, str]] = []
     gained: list[tuple[int, str, int, str]] = []
     for event in result.log:
         if not isinstance(event, Dealt):
             continue
-        owner, source = int(event.player), DEAL_SOURCE[event.why]
-        if isinstance(event.item, CardId):
-            cards.append(HeldCard(owner_id=owner, card=event.item.value, source=source))
-        else:
-            packs.append(SealedItem(owner_id=owner, kind=event.item.value, source=source))
-        gained.append((owner, event.item.value, 1, source))
-    HeldCard.objects.bulk_create(cards)
-    SealedItem.objects.bulk_create(packs)
+        owner, source, item = int(event.player), DEAL_SOURCE[event.why], event.item.value
+        (cards if isinstance(event.item, CardId) else packs).append((owner, item, source))
+        gained.append((owner, item, 1, source))
+    insert_rows(HeldCard, ["owner", "card", "source"], cards)
+    insert_rows(SealedItem, ["owner", "kind", "source"], packs)
     ledger.record_many(gained, day)
 
 

@@ -2,19 +2,30 @@
 
 from __future__ import annotations
 
+import hashlib
+import logging
+
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth.decorators import login_not_required
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.template.loader import get_template
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from .. import recap
+from .. import clock, recap
+from ..board import Board
 from ..engine import CATALOGUE, CardId
 from ..engine.cards import parse_item
 from ..models import PlayerSeason
 from ..selectors import active_season
+from ..services.noon import noon_is_due
 from ..services.players import join_season
 from .common import BOARD, PICKING_A_TARGET, POLLED, board_for, board_parts, with_player
+
+log = logging.getLogger(__name__)
 
 
 @require_GET
@@ -31,7 +42,56 @@ def board(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     context = {"board": board}
     if request.htmx:
         return board_parts(request, PICKING_A_TARGET, context)
+    context["ladder_html"] = cached_ladder(request, context["board"])
     return render(request, BOARD, context)
+
+
+def cached_ladder(request: HttpRequest, board: Board) -> str | None:
+    """The ladder part of the page, rendered once for everything it shows: this version of
+    the public board, the face-down counts, the player's votes and what they may do, and
+    the browser's CSRF secret (its forms carry a token made from it). A player refreshing
+    between changes gets it from the cache instead of rendering a few hundred nodes."""
+    secret = request.META.get("CSRF_COOKIE")
+    if not secret or not board.public_key:
+        return None
+    shown = (
+        board.public_key,
+        secret,
+        board.targeting.id if board.targeting else None,
+        [
+            (
+                r.entry.pk,
+                r.face_down,
+                (r.my_vote.direction, r.my_vote.points) if r.my_vote else None,
+                r.next_points,
+                r.cannot_vote,
+                r.cannot_play,
+            )
+            for r in board.rows
+        ],
+    )
+    key = "ladder:html:" + hashlib.sha256(repr(shown).encode()).hexdigest()
+    try:
+        html = cache.get(key)
+        if html is None:
+            html = get_template(f"{BOARD}#ladder").render({"board": board}, request)
+            cache.set(key, html, 3600)
+    except Exception:  # the cache is down: render it like any other part, and say so
+        log.warning("the cache is not answering; the ladder is rendered afresh", exc_info=True)
+        return None
+    return mark_safe(html)
+
+
+@login_not_required
+@require_GET
+def noon_status(request: HttpRequest) -> JsonResponse:
+    """Whether a noon is being counted: the board polls this while it says so, and reloads
+    once the report is out (two small queries, so polling players cost little)."""
+    season = active_season()
+    counting = season is not None and noon_is_due(season, clock.now())
+    response = JsonResponse({"counting": counting})
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_GET

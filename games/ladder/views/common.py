@@ -6,17 +6,15 @@ from collections.abc import Callable
 from functools import wraps
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 
+from .. import board_cache, clock
 from ..board import Board, load_board
 from ..engine import CardId
 from ..engine.cards import parse_item
 from ..models import HeldCard, PlayerSeason
-from ..selectors import active_season
-from ..services.days import open_day
-from ..services.noon import catch_up
+from ..public import public_board
 from ..services.packs import give_starting_hand
 from ..services.players import join_season
 from .parts import render_parts
@@ -33,17 +31,24 @@ CONFIRMING = ("dialog", "messages")
 
 
 def current_player(request: HttpRequest) -> PlayerSeason | None:
-    """The player's row in the active season, dealing the starting hand on the first visit."""
-    season = active_season()
-    if season is None:
+    """The player's row in the active season, dealing the starting hand on the first visit.
+
+    Never resolves a noon: that is the job's alone, so no page waits for one (the board
+    says noon is being counted instead)."""
+    public = public_board(clock.now())
+    if public is None:
         return None
-    now = timezone.now()
-    catch_up(season, now)
-    if give_starting_hand(user=request.user, season=season):
-        messages.success(
-            request,
-            f"Welcome to {season}! Your starting hand is here: a sealed God Pack. Tap it to open.",
-        )
+    season = public.season
+    # The starting hand is looked for once per session, not on every page.
+    dealt = f"ladder:dealt:{season.pk}"
+    if not request.session.get(dealt):
+        if give_starting_hand(user=request.user, season=season):
+            messages.success(
+                request,
+                f"Welcome to {season}! Your starting hand is here: a sealed God Pack. "
+                "Tap it to open.",
+            )
+        request.session[dealt] = True
     return join_season(request.user, season)  # cheap: one query, the season attached
 
 
@@ -54,7 +59,14 @@ def board_for(request: HttpRequest, player: PlayerSeason, targeting: str | None 
         or not HeldCard.objects.filter(owner=player, card=card).exists()
     ):
         card = None
-    return load_board(player, open_day(player.season, timezone.now()), targeting=card)
+    public = public_board(clock.now())
+    if public is None or public.season.pk != player.season_id:
+        raise Http404("The season has ended.")
+    if card is not None:  # picking a target: a passing state, not worth keeping
+        return load_board(player, public, targeting=card)
+    return board_cache.cached(
+        public.key, player.pk, public.day.pk, lambda: load_board(player, public)
+    )
 
 
 def board_parts(request: HttpRequest, parts: tuple[str, ...], context: dict) -> HttpResponse:

@@ -75,3 +75,39 @@ def test_missing_file_is_an_error_not_a_traceback():
     proc = engine("/nonexistent/day.json")
     assert proc.returncode == 2
     assert proc.stderr.startswith("error: cannot read")
+
+
+def engine_bytes(stdin: bytes) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "games.ladder.engine"],
+        cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        timeout=60,
+    )
+
+
+HUGE = "9" * 4300  # Python's default int digit limit: parses, but one more digit won't print
+
+
+@pytest.mark.parametrize(
+    ("stdin", "message"),
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "the JSON is nested too deeply"),
+        (json.dumps(DAY).replace('"seed": 3', '"seed": 9' + HUGE).encode(), "number is too long"),
+        (
+            json.dumps(DAY).replace('"ava", "score": 1', f'"ava", "score": {HUGE}').encode(),
+            "too long",
+        ),
+        (json.dumps(DAY).encode().replace(b'"tc"', b'"t\xe9"'), "not UTF-8: byte 125 is b'\\xe9'"),
+    ],
+)
+def test_input_that_crashes_python_json_is_one_error_line(stdin, message):
+    """Deep nesting, an integer past the digit limit (read, or made by noon and written),
+    bytes that are not UTF-8: one error line, exit 2, never a traceback."""
+    proc = engine_bytes(stdin)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stdout == b""
+    err = proc.stderr.decode()
+    assert err.startswith("error: ") and err.count("\n") == 1, err
+    assert message in err

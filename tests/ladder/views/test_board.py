@@ -1,15 +1,17 @@
 """The board page and its htmx fragments (R5.6, R5.7, R7.1)."""
 
 import pytest
+import time_machine
+from django.core.cache import cache
 from django.urls import reverse
 
 from accounts.models import User
-from games.ladder.models import Contestant, LadderEntry, SealedItem
-from games.ladder.services.noon import resolve_now
+from games.ladder.models import Contestant, GameDay, LadderEntry, SealedItem, Vote
+from games.ladder.services.noon import resolve_due_noons, resolve_now
 from games.ladder.services.players import join_season
-from games.ladder.services.plays import play_face_down
+from games.ladder.services.plays import pin_golden, play_face_down
 from games.ladder.services.votes import cast_vote
-from tests.ladder.fixtures import HTMX, give
+from tests.ladder.fixtures import HTMX, TUESDAY, TUESDAY_NOON, give
 
 BOARD = reverse("ladder:board")
 
@@ -123,3 +125,110 @@ def test_board_query_budget_does_not_grow(client, season, django_assert_max_num_
     with django_assert_max_num_queries(21):
         response = client.get(BOARD)
     assert "the Chaos Report is out" in response.content.decode()
+
+
+def test_a_due_noon_is_not_resolved_by_the_board_which_says_it_is_being_counted(
+    alice_client, alice, entries, now
+):
+    """A GET never resolves a noon: past noon, before the job, the board says noon is
+    being counted and points its script at the status it polls."""
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=now)
+    with time_machine.travel(TUESDAY_NOON, tick=True):
+        body = alice_client.get(BOARD).content.decode()
+        assert "Noon is being counted" in body
+        assert f'data-noon-counting="{reverse("ladder:noon_status")}"' in body
+        assert GameDay.objects.get(noon_on=TUESDAY).status == GameDay.Status.OPEN
+        assert alice_client.get(reverse("ladder:noon_status")).json() == {"counting": True}
+        resolve_due_noons(TUESDAY_NOON)  # the job
+        assert alice_client.get(reverse("ladder:noon_status")).json() == {"counting": False}
+        body = alice_client.get(BOARD).content.decode()
+    assert "Noon is being counted" not in body
+    assert LadderEntry.objects.get(pk=entries["ava"].pk).score == 5
+
+
+def test_an_action_in_the_noon_window_is_refused_in_view(alice_client, alice, entries, now):
+    """The refusal is a message on the board, and nothing is written."""
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=now)
+    with time_machine.travel(TUESDAY_NOON, tick=True):
+        response = alice_client.post(
+            reverse("ladder:vote"), {"entry": entries["bo"].pk, "direction": "up"}, **HTMX
+        )
+    assert response.status_code == 200
+    assert "Noon is being counted. Try again in a moment." in response.content.decode()
+    assert Vote.objects.get().entry_id == entries["ava"].pk
+
+
+def test_board_reads_the_public_ladder_once_per_change_and_the_player_once_per_action(
+    alice_client, alice, entries, django_assert_num_queries
+):
+    """Between noons the ladder is the same for everyone: read once per change. After the
+    player's action their own parts are read again: session, user, player, face-down
+    counts, votes, plays, Golden pins, hand, packs, the last report (the recap) and the
+    board's version (its poll); until the next change, only the session, the user and the
+    player."""
+    alice_client.get(BOARD)
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
+    with django_assert_num_queries(11) as captured:
+        body = alice_client.get(BOARD).content.decode()
+    assert not [q for q in captured.captured_queries if 'FROM "ladder_ladderentry"' in q["sql"]]
+    assert '<span class="my-vote up">▲ 5</span>' in body
+    with django_assert_num_queries(3):
+        again = alice_client.get(BOARD).content.decode()
+    assert (
+        again.split('id="ladder"')[1].split('id="hand"')[0]
+        == body.split('id="ladder"')[1].split('id="hand"')[0]
+    )
+
+
+def test_the_cached_ladder_follows_admin_edits_golden_pins_and_noon(
+    alice_client, alice, admin_user, entries, now
+):
+    def order() -> list[str]:
+        body = alice_client.get(BOARD).content.decode()
+        return [
+            n for _, n in sorted((body.index(f'id="entry-{e.pk}"'), n) for n, e in entries.items())
+        ]
+
+    assert order()[:2] == ["ava", "bo"]
+    entry = LadderEntry.objects.get(pk=entries["eli"].pk)
+    entry.score = 50  # an admin's form save
+    entry.save()
+    assert order()[0] == "eli"
+    give(join_season(alice, entries["ava"].season), "golden_gooner")
+    pin_golden(user=alice, target_id=entries["cy"].pk, now=now)
+    assert order()[0] == "cy"
+    cast_vote(user=alice, entry_id=entries["dee"].pk, direction="up", now=now)
+    resolve_due_noons(TUESDAY_NOON)
+    assert LadderEntry.objects.get(pk=entries["dee"].pk).score == 5
+    assert order()[:3] == ["cy", "eli", "dee"]
+
+
+def test_the_cached_ladder_part_shows_new_face_down_cards_and_votes(
+    alice_client, alice, bob, bob_player, entries
+):
+    """The ladder's HTML is kept per version of what it shows: another player's card or the
+    player's own vote makes a new one; an unchanged board comes from the cache."""
+    alice_client.get(BOARD)  # sets the CSRF cookie, which the cached forms' tokens come from
+    first = alice_client.get(BOARD).content.decode()
+    assert 'aria-label="0 face-down cards"' in first
+    assert [k for k in cache._cache if "ladder:html:" in k]  # locmem's store
+    give(bob_player, "boost")
+    play_face_down(user=bob, card="boost", target_id=entries["ava"].pk)
+    assert 'aria-label="1 face-down card"' in alice_client.get(BOARD).content.decode()
+    cast_vote(user=alice, entry_id=entries["bo"].pk, direction="down")
+    assert '<span class="my-vote down">▼ 5</span>' in alice_client.get(BOARD).content.decode()
+
+
+def test_a_cache_that_is_down_fails_no_page_and_no_vote(alice_client, alice, entries, settings):
+    """The board's caches are an optimisation: with the cache unreachable (Redis on a dead
+    port), the board reads the database and actions still land."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+        }
+    }
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
+    alice_client.get(BOARD)
+    body = alice_client.get(BOARD).content.decode()
+    assert '<span class="my-vote up">▲ 5</span>' in body

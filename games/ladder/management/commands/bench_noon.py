@@ -9,7 +9,7 @@ import time
 
 from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand
-from django.db import connection, transaction
+from django.db import connection, reset_queries, transaction
 from django.test.utils import CaptureQueriesContext
 
 from accounts.models import User
@@ -43,18 +43,35 @@ class Command(BaseCommand):
 
     def handle(self, *, players, contestants, votes, plays, seed, **options) -> None:
         self.stdout.write(f"database: {connection.vendor}")
-        columns = ("players", "contestants", "votes", "plays", "seconds", "queries")
+        columns = (
+            "players",
+            "contestants",
+            "votes",
+            "plays",
+            "seconds",
+            "queries",
+            "load",
+            "engine",
+            "save",
+        )
         self.stdout.write(" ".join(f"{c:>11}" for c in columns))
         for fraction in (10, 1):
             size = (players // fraction, contestants, votes // fraction, plays // fraction)
             day = self.build(*size, seed=seed)
             try:
+                timings: dict[str, float] = {}
+                reset_queries()  # building the day logged more than the log keeps
                 with CaptureQueriesContext(connection) as queries:
                     start = time.perf_counter()
-                    resolve_day(day.pk)
+                    resolve_day(day.pk, timings=timings)
                     seconds = time.perf_counter() - start
-                figures = (*size, f"{seconds:.2f}", len(queries))
+                parts = (f"{timings[k]:.2f}" for k in ("load", "engine", "save"))
+                figures = (*size, f"{seconds:.2f}", len(queries), *parts)
                 self.stdout.write(" ".join(f"{f:>11}" for f in figures))
+                if options["verbosity"] > 1:
+                    slowest = sorted(queries, key=lambda q: -float(q["time"]))[:8]
+                    for q in slowest:
+                        self.stdout.write(f"    {float(q['time']):6.2f} s  {q['sql'][:110]}")
             finally:
                 self.tear_down(day.season)
 

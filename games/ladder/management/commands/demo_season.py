@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
@@ -37,6 +38,16 @@ class Command(BaseCommand):
         for joined, name in enumerate(DEMO_CONTESTANTS, start=1):
             contestant, _ = Contestant.objects.get_or_create(name=name)
             LadderEntry.objects.create(season=season, contestant=contestant, joined=joined)
+        if not settings.DEBUG:
+            # A password printed in the README is no password on a public site.
+            self.stdout.write(
+                self.style.WARNING(
+                    f"Demo season loaded: {len(DEMO_CONTESTANTS)} contestants.\n"
+                    "  No demo admin: DEBUG is off, and its password is public. Create your "
+                    "own with `manage.py createsuperuser`."
+                )
+            )
+            return
         if not User.objects.filter(username=ADMIN_USERNAME).exists():
             User.objects.create_superuser(
                 ADMIN_USERNAME, password=ADMIN_PASSWORD, display_name="TC"

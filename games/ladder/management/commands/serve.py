@@ -1,10 +1,17 @@
+"""`make run`: the development web server and the django-q2 cluster, stopped together
+(goonsite.processes: each in its own process group, SIGKILL after a grace period, since
+the cluster may ignore SIGTERM; django-q2 issue #346)."""
+
+from __future__ import annotations
+
 import signal
-import subprocess
 import sys
 import time
 
 from django.conf import settings
 from django.core.management.base import BaseCommand
+
+from goonsite.processes import start, stop_all
 
 # From the settings, not from this file's depth: the command moved once already (to
 # games/ladder/) and `make run` then looked for games/manage.py.
@@ -18,20 +25,20 @@ class Command(BaseCommand):
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
 
     def handle(self, addrport: str, **options) -> None:
-        # SIGTERM (a supervisor, `timeout`) must stop the children too, not orphan them.
+        # SIGTERM (a supervisor, `timeout`, a process-group kill) stops the children too.
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
         procs = [
-            subprocess.Popen([sys.executable, MANAGE, "qcluster"]),
-            subprocess.Popen([sys.executable, MANAGE, "runserver", addrport]),
+            start([sys.executable, MANAGE, "qcluster"]),
+            start([sys.executable, MANAGE, "runserver", addrport]),
         ]
         try:
             while all(p.poll() is None for p in procs):
                 time.sleep(0.5)
         except KeyboardInterrupt:
-            self.stdout.write("Stopping the web server and the cluster…")
+            pass
         finally:
-            for p in procs:
-                if p.poll() is None:
-                    p.terminate()
-            for p in procs:
-                p.wait(timeout=15)
+            # A second Ctrl-C must not cut the clean-up short and orphan the cluster.
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            self.stdout.write("Stopping the web server and the cluster…")
+            stop_all(procs)

@@ -1,0 +1,110 @@
+"""The part of the board that is the same for every player: the season, the open day, the
+ladder in rank order and why a contestant takes no votes. It changes only at noon, with a
+Golden pin or by an admin, so it is read from the database once per change and kept in the
+cache under a version key; every such change bumps the version (`bump`).
+
+Never stale for long by mistake: the key also names the noon the clock is in, so when noon
+comes the board reads afresh (and sees noon being counted), and the noon itself bumps the
+version when it commits.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import time
+from dataclasses import dataclass, replace
+
+from django.core.cache import cache
+from django.db import transaction
+
+from .clock import noon_date_for
+from .engine import Contestant
+from .engine.ladder import ladder_order
+from .engine.rules import vote_refusal
+from .models import GameDay, LadderEntry, Season
+from .selectors import active_season, as_engine_contestant
+
+log = logging.getLogger(__name__)
+VERSION_KEY = "ladder:public:version"
+KEEP_SECONDS = 24 * 3600
+
+
+@dataclass(frozen=True)
+class RankedEntry:
+    entry: LadderEntry
+    contestant: Contestant  # the engine's view, for the per-card play checks
+    rank: int
+    cannot_vote: str | None  # the public reason, e.g. locked at the top
+
+
+@dataclass(frozen=True)
+class PublicBoard:
+    season: Season
+    day: GameDay  # the open day: the one the next noon closes
+    counting: bool  # noon has come and its job has not finished
+    ranked: tuple[RankedEntry, ...]
+    key: str = ""  # its cache key: names this version of the public board
+
+
+def bump() -> None:
+    """The public board changed: every board reads it afresh. Bumped at once, so this
+    transaction's own reads see the change, and again after the commit, since a board read
+    by another request in between cached what was not committed yet."""
+    _bump()
+    transaction.on_commit(_bump)
+
+
+def _bump() -> None:
+    # A cache that is down must not fail the game's writes: the boards read the database
+    # meanwhile (public_board), and the key names the noon, so nothing outlives the day.
+    try:
+        try:
+            cache.incr(VERSION_KEY)
+        except ValueError:  # no version yet (or evicted): any new value will do
+            cache.set(VERSION_KEY, time.time_ns() // 1000, None)  # unique across restarts
+    except Exception:
+        log.warning("could not bump the public board's version in the cache", exc_info=True)
+
+
+def public_board(now: dt.datetime) -> PublicBoard | None:
+    try:
+        version = cache.get(VERSION_KEY)
+        if version is None:
+            _bump()
+            version = cache.get(VERSION_KEY)
+        key = f"ladder:public:{version}:{noon_date_for(now).isoformat()}"
+        board = cache.get(key)
+    except Exception:
+        log.warning(
+            "the cache is not answering; reading the board from the database", exc_info=True
+        )
+        return _read(now) or None
+    if board is None:
+        board = _read(now)
+        if board:
+            board = replace(board, key=key)
+        cache.set(key, board, KEEP_SECONDS)
+    return board or None
+
+
+def _read(now: dt.datetime) -> PublicBoard | bool:
+    from .services.days import open_day
+    from .services.noon import noon_is_due
+
+    season = active_season()
+    if season is None:
+        return False  # cached too: "no season" is as public as the ladder
+    entries = LadderEntry.objects.filter(season=season, on_ladder=True).select_related("contestant")
+    by_id = {str(e.pk): e for e in entries}
+    ranked = []
+    for rank, c in enumerate(ladder_order(as_engine_contestant(e) for e in by_id.values()), 1):
+        entry = by_id[c.id]
+        reason = vote_refusal(c)
+        ranked.append(RankedEntry(entry, c, rank, f"{entry} {reason}" if reason else None))
+    return PublicBoard(
+        season=season,
+        day=open_day(season, now),
+        counting=noon_is_due(season, now),
+        ranked=tuple(ranked),
+    )

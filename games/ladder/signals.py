@@ -1,0 +1,53 @@
+"""Keep the cached boards (games.ladder.public, board_cache) in step with changes to what
+they show made outside the services too: the admin's forms, the shell."""
+
+from __future__ import annotations
+
+from django.db.models.signals import post_delete, post_save
+
+from . import board_cache
+from .models import (
+    Contestant,
+    GameDay,
+    GoldenPlay,
+    HeldCard,
+    LadderEntry,
+    Play,
+    PlayerSeason,
+    SealedItem,
+    Season,
+    Vote,
+)
+from .public import bump
+
+
+def _changed(**_kwargs) -> None:
+    bump()
+
+
+def _player_changed(instance, **_kwargs) -> None:
+    board_cache.bump_player(instance.pk)
+
+
+def _owner_changed(instance, **_kwargs) -> None:
+    board_cache.bump_player(instance.owner_id)
+
+
+def _play_changed(instance, **_kwargs) -> None:
+    board_cache.bump_player(instance.player_id)
+    board_cache.bump_day_plays(instance.day_id)  # the face-down counts everyone sees
+
+
+def connect() -> None:
+    for model in (Season, LadderEntry, Contestant, GameDay):
+        uid = f"board-cache-{model.__name__}"
+        post_save.connect(_changed, sender=model, dispatch_uid=uid)
+        post_delete.connect(_changed, sender=model, dispatch_uid=uid)
+    # The player's rows: saves only. A delete receiver would make Django delete these
+    # (hundreds of thousands of rows in a season) one by one to send it; their deletes
+    # happen in actions and noon, which bump the versions themselves.
+    saves = [(PlayerSeason, _player_changed), (HeldCard, _owner_changed)]
+    saves += [(SealedItem, _owner_changed), (Play, _play_changed), (Vote, _play_changed)]
+    saves += [(GoldenPlay, _play_changed)]
+    for model, receiver in saves:
+        post_save.connect(receiver, sender=model, dispatch_uid=f"board-cache-{model.__name__}")

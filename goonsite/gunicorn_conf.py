@@ -1,0 +1,21 @@
+"""gunicorn's settings for `python -m goonsite web`, each overridable from the environment.
+
+Threads rather than many processes: a request mostly waits on the database, and a due
+noon never runs inside one (the job cluster resolves it), so a short timeout is safe.
+"""
+
+import os
+
+bind = os.environ.get("WEB_BIND", "127.0.0.1:8000").split(",")
+workers = int(os.environ.get("WEB_WORKERS", "2"))
+threads = int(os.environ.get("WEB_THREADS", "4"))
+worker_class = "gthread"
+timeout = int(os.environ.get("WEB_TIMEOUT", "30"))
+graceful_timeout = 20  # below systemd's TimeoutStopSec, so a stop is clean
+keepalive = 5
+max_requests = 5000  # recycle workers now and then, with jitter so not all at once
+max_requests_jitter = 500
+accesslog = os.environ.get("WEB_ACCESS_LOG", "-") or None
+errorlog = "-"
+# gunicorn >= 25.1 opens a control socket under $HOME by default; not wanted in services.
+control_socket_disable = True

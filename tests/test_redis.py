@@ -1,0 +1,83 @@
+"""REDIS_URL on real Redis: the cache behind the wrong-code rate limit and the code flow,
+and the broker /healthz pings. (The noon job on the Redis broker, with two clusters, is
+the system test's: tests/system.)
+
+Uses TEST_REDIS_URL (default redis://127.0.0.1:6379/4), flushed before each test;
+skipped when no Redis answers there.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+import redis
+from django.core.cache import cache, caches
+from django.urls import reverse
+
+from games.ladder.models import Redemption
+from games.ladder.services.codes import create_drop
+from tests.ladder.fixtures import HTMX
+
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/4")
+
+
+def redis_answers() -> bool:
+    try:
+        return redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
+    except redis.RedisError:
+        return False
+
+
+pytestmark = pytest.mark.skipif(not redis_answers(), reason=f"no Redis at {REDIS_URL}")
+
+
+@pytest.fixture
+def redis_cache(settings):
+    redis.Redis.from_url(REDIS_URL).flushdb()
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+    }
+    yield cache
+    redis.Redis.from_url(REDIS_URL).flushdb()
+
+
+def test_the_cache_is_redis(redis_cache):
+    redis_cache.set("probe", 42)
+    assert type(caches["default"]).__name__ == "RedisCache"
+    assert redis.Redis.from_url(REDIS_URL).dbsize() == 1
+
+
+def test_codes_and_their_rate_limit_on_redis(redis_cache, alice_client, season, admin_user):
+    """R7.2, R7.5: five wrong codes lock the player out, counted in Redis; then a right
+    code redeems."""
+    good, kept = (
+        c.code
+        for c in create_drop(
+            name="D", reward="god_pack", count=2, created_by=admin_user
+        ).codes.all()
+    )
+    for _ in range(5):
+        body = alice_client.post(
+            reverse("ladder:code"), {"code": "GOON-AAAA-AAAA"}, **HTMX
+        ).content.decode()
+        assert "That code doesn&#x27;t work" in body
+    assert redis.Redis.from_url(REDIS_URL).dbsize() > 0  # the failures are counted there
+    body = alice_client.post(reverse("ladder:code"), {"code": good}, **HTMX).content.decode()
+    assert "Too many codes that didn&#x27;t work" in body
+    redis.Redis.from_url(REDIS_URL).flushdb()  # the lock-out wears off
+    body = alice_client.post(reverse("ladder:code"), {"code": kept}, **HTMX).content.decode()
+    assert "Code accepted" in body
+    assert Redemption.objects.count() == 1
+
+
+def test_healthz_pings_the_redis_broker(redis_cache, client, season, monkeypatch):
+    from django_q.brokers.redis_broker import Redis as RedisBroker
+    from django_q.conf import Conf
+
+    monkeypatch.setattr(Conf, "REDIS", REDIS_URL)
+    monkeypatch.setattr("goonsite.health.get_broker", lambda: RedisBroker(list_key="healthz"))
+    response = client.get(reverse("healthz"))
+    assert response.status_code == 200, response.json()
+    assert response.json()["checks"]["broker"]["detail"].startswith("Redis")
+    assert response.json()["checks"]["cache"]["detail"] == "RedisCache"
