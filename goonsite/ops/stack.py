@@ -25,7 +25,7 @@ import redis
 
 from goonsite.processes import start, stop_all
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SECRET = "system-test-secret-key-not-for-production-" + "s" * 40
 CENTRAL_NOON_HOUR = 12
 
