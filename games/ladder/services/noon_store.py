@@ -50,6 +50,7 @@ class PlayerRow(NamedTuple):
     votes_per_day: int
     golden_holder: bool
     name: str
+    staff: bool  # shown with the staff badge in the report
 
 
 class LoadedDay:
@@ -70,14 +71,15 @@ class LoadedDay:
             "golden_holder",
             "user__display_name",
             "user__username",
+            "user__is_staff",
         )
         if lock:
             entries = entries.select_for_update(of=("self",))
             players = players.select_for_update(of=("self",))
         self.entries = {e.pk: e for e in entries}
         self.players = {
-            pk: PlayerRow(season_votes, per_day, golden, display or username)
-            for pk, season_votes, per_day, golden, display, username in players
+            pk: PlayerRow(season_votes, per_day, golden, display or username, staff)
+            for pk, season_votes, per_day, golden, display, username, staff in players
         }
         self.held: dict[int, list[tuple[int, str]]] = defaultdict(list)
         for held_id, owner_id, card in HeldCard.objects.filter(owner__season=season).values_list(
@@ -318,7 +320,7 @@ def _roster_ranks(loaded: LoadedDay) -> dict[str, int]:
 
 def _staff_names(loaded: LoadedDay, events: dict[str, list[dict]]) -> list[str]:
     """Who the report shows with the staff badge: staff players and the admins who acted."""
-    names = {str(p.user) for p in loaded.players.values() if p.user.is_staff}
+    names = {p.name for p in loaded.players.values() if p.staff}
     names |= {
         e["by"] for day in events.values() for e in day if e["kind"] == "unlocked" and "by" in e
     }
