@@ -10,7 +10,7 @@ from games.ladder.discord_messages import report_lines
 from games.ladder.models import NoonReport, Season
 from games.ladder.services.noon import resolve_due_noons
 from games.ladder.services.players import join_season
-from games.ladder.services.plays import play_face_down
+from games.ladder.services.plays import pin_golden, play_face_down
 from games.ladder.services.votes import cast_vote
 from tests.ladder.fixtures import TUESDAY_NOON, give
 
@@ -157,9 +157,10 @@ def test_staff_carry_a_badge_in_the_report_and_its_discord_post(
 ):
     """Issue 12: names are unique, and the staff are marked, so no one passes as them."""
     tc = join_season(admin_user, season)
-    give(tc, "boost")
+    give(tc, "boost", "golden_gooner")
     give(bob_player, "skip")
     play_face_down(user=admin_user, card="boost", target_id=entries["ava"].pk, now=now)
+    pin_golden(user=admin_user, target_id=entries["eli"].pk, now=now)
     play_face_down(user=bob, card="skip", target_id=entries["bo"].pk, now=now)
     [report] = resolve_due_noons(TUESDAY_NOON)
     assert report.outcome["staff"] == ["Tc"]
@@ -170,5 +171,9 @@ def test_staff_carry_a_badge_in_the_report_and_its_discord_post(
         '<strong>Tc</strong> <span class="badge staff" title="goonsite staff">staff</span>' in body
     )
     assert "<strong>Bob</strong> played Skip" in body  # players are not badged
+    # The ladder's own events column too: Eli was pinned Golden during the day by Tc.
+    assert 'pinned Golden by <strong>Tc</strong> <span class="badge staff"' in body, (
+        "the ladder row names the pin's player with the badge"
+    )
     lines = "\n".join(report_lines(report.outcome, report.ladder))
     assert "Tc (staff)" in lines and "Bob (staff)" not in lines
