@@ -111,7 +111,7 @@ def test_two_look_alike_sign_ups_at_once_one_wins_the_other_is_told():
     from django.db import connections
     from django.test import Client
 
-    from tests.ladder.test_races import race
+    from tests.races import race
 
     def sign_up(username: str, display_name: str):
         try:

@@ -19,7 +19,7 @@ from django.test import Client
 from accounts import throttle
 from games.ladder.views import codes as code_view
 from tests.ladder.fixtures import HTMX
-from tests.ladder.test_races import race
+from tests.races import race
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/6")  # our database number
 WINDOW = dt.timedelta(minutes=10)

@@ -1,12 +1,8 @@
 """Races on PostgreSQL with real threads: double clicks, two tabs, two workers, the last second."""
 
 import datetime as dt
-import threading
-from collections.abc import Callable
-from typing import Any
 
 import pytest
-from django.db import connections
 
 from games.hall.models import Card, Gift, Phase, Player, ProposalVote, Purchase, Trade
 from games.hall.services.boundary import run_boundary
@@ -17,31 +13,9 @@ from games.hall.services.timers import run_due
 from games.hall.services.trades import Side, accept_trade, offer_trade
 from goonsite.refusal import Refusal
 from tests.hall.fixtures import at, balanced, fresh, grant, phase_end
+from tests.races import race
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def race(*calls: Callable[[], Any]) -> list[Any]:
-    """Run the calls at the same instant, each in its own thread and connection.
-    Returns each call's result or the exception it raised."""
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def run(n: int, call: Callable[[], Any]) -> None:
-        try:
-            barrier.wait()
-            results[n] = call()
-        except Exception as exc:  # collected and asserted on by the test
-            results[n] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(n, c)) for n, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
-    return results
 
 
 def outcomes(results):

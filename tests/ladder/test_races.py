@@ -1,12 +1,10 @@
 """Races on PostgreSQL with real threads: double clicks, two tabs, two workers, 11:59:59.999."""
 
 import datetime as dt
-import threading
 from collections.abc import Callable
 from typing import Any
 
 import pytest
-from django.db import connections
 
 from accounts.models import User
 from games.ladder.clock import CENTRAL
@@ -27,34 +25,12 @@ from games.ladder.services.packs import give_starting_hand, open_sealed
 from games.ladder.services.plays import play_face_down
 from games.ladder.services.votes import cast_vote
 from tests.ladder.fixtures import give
+from tests.races import race
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 JUST_BEFORE_NOON = dt.datetime(2026, 12, 8, 11, 59, 59, 999000, tzinfo=CENTRAL)
 JUST_AFTER_NOON = dt.datetime(2026, 12, 8, 12, 0, 0, 500000, tzinfo=CENTRAL)
-
-
-def race(*calls: Callable[[], Any]) -> list[Any]:
-    """Run the calls at the same instant, each in its own thread and connection.
-    Returns each call's result or the exception it raised."""
-    barrier = threading.Barrier(len(calls))
-    results: list[Any] = [None] * len(calls)
-
-    def run(n: int, call: Callable[[], Any]) -> None:
-        try:
-            barrier.wait()
-            results[n] = call()
-        except Exception as exc:  # collected and asserted on by the test
-            results[n] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(n, c)) for n, c in enumerate(calls)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(timeout=120)
-    return results
 
 
 def users(n: int) -> list[User]:

@@ -11,7 +11,8 @@ from games.hall.services.table_timers import run_table_timers
 from goonsite.refusal import Refusal
 from tests.hall.fixtures import at, grant
 from tests.hall.tables.helpers import all_ready, choose_all, duel
-from tests.hall.test_races import outcomes, race
+from tests.hall.test_races import outcomes
+from tests.races import race
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
