@@ -17,10 +17,11 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from goonsite.clock import CENTRAL
+from goonsite.locks import share_lock_status
 from goonsite.refusal import Refusal
 
 from ..models import Cycle, Gift, Phase, Player
@@ -84,23 +85,10 @@ def lock_open_phase(cycle: Cycle, now: dt.datetime) -> Phase:
                 f"{cycle} starts at {timezone.localtime(cycle.starts_at, CENTRAL):%a %b %d, %H:%M} "
                 "Central; nothing can be done before the start (H1.3)."
             )
-        if _share_lock(phase) == Phase.Status.OPEN:
+        if share_lock_status(phase) == Phase.Status.OPEN:
             return phase
         # The boundary closed this phase while we waited: the change lands in the next one.
     raise RuntimeError("could not find an open phase")  # pragma: no cover
-
-
-def _share_lock(phase: Phase) -> str:
-    if connection.vendor != "postgresql":
-        phase.refresh_from_db(fields=["status"])
-        return phase.status
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT status FROM {Phase._meta.db_table} WHERE id = %s FOR SHARE", [phase.pk]
-        )
-        (status,) = cursor.fetchone()
-    phase.status = status
-    return status
 
 
 def mark_acted(cycle: Cycle, phase: Phase, player: Player, now: dt.datetime) -> None:

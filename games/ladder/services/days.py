@@ -13,7 +13,9 @@ from __future__ import annotations
 import datetime as dt
 import secrets
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
+
+from goonsite.locks import share_lock_status
 
 from ..clock import noon_date_for
 from ..models import GameDay, Season
@@ -62,20 +64,7 @@ def lock_open_day(season: Season, now: dt.datetime) -> GameDay:
     """Inside a transaction: the open day for `now`, locked so noon can't read it until commit."""
     for _ in range(10):
         day = open_day(season, now)
-        if _share_lock(day) == GameDay.Status.OPEN:
+        if share_lock_status(day) == GameDay.Status.OPEN:
             return day
         # Noon resolved this day while we waited for the lock: the action lands in the next one.
     raise RuntimeError("could not find an open game day")  # pragma: no cover
-
-
-def _share_lock(day: GameDay) -> str:
-    if connection.vendor != "postgresql":
-        day.refresh_from_db(fields=["status"])
-        return day.status
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT status FROM {GameDay._meta.db_table} WHERE id = %s FOR SHARE", [day.pk]
-        )
-        (status,) = cursor.fetchone()
-    day.status = status
-    return status
