@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from django import forms
-from django.contrib import admin, messages
-from django.http import HttpRequest
+from django.contrib import admin
 from django.utils import timezone
 
-from goonsite.refusal import Refusal
+from goonsite.admin import RefusalsShown
 
 from .cards import is_face
 from .models import (
@@ -37,17 +33,6 @@ from .services.announce import resend
 from .services.proposals import mark_enacted
 from .services.table import abandon_game
 from .table_models import DuelRequest, Game
-
-
-class RefusalsShown(admin.ModelAdmin):
-    @contextmanager
-    def refusals_shown(self, request: HttpRequest) -> Iterator[None]:
-        """A power's refusal becomes an error message on the page, in the admin's words."""
-        try:
-            yield
-        except Refusal as refusal:
-            self.message_user(request, refusal.message, messages.ERROR)
-
 
 # ---- cycles ------------------------------------------------------------------------------
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import csv
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 
 from django import forms
 from django.contrib import admin, messages
@@ -16,6 +15,8 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
+
+from goonsite.admin import RefusalsShown
 
 from .engine import CardId
 from .models import (
@@ -49,7 +50,7 @@ def _names(things: Iterable[object]) -> str:
     return ", ".join(map(str, things)) or "nobody"
 
 
-class AuditedAdmin(admin.ModelAdmin):
+class AuditedAdmin(RefusalsShown):
     """Records every add, change and delete made through this admin (R9.1)."""
 
     def save_model(self, request, obj, form, change):
@@ -70,14 +71,6 @@ class AuditedAdmin(admin.ModelAdmin):
         for obj in queryset:
             powers.record(request.user, Kind.DELETE, obj, model=obj._meta.verbose_name)
         super().delete_queryset(request, queryset)
-
-    @contextmanager
-    def refusals_shown(self, request: HttpRequest) -> Iterator[None]:
-        """A power's refusal becomes an error message on the page, in the owner's words."""
-        try:
-            yield
-        except Refusal as refusal:
-            self.message_user(request, refusal.message, messages.ERROR)
 
 
 # ---- seasons and the roster -------------------------------------------------------------
