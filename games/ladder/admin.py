@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from goonsite.admin import RefusalsShown
+from goonsite.refusal import Refusal
 
 from .engine import CardId
 from .models import (
@@ -37,7 +38,6 @@ from .services import admin as powers
 from .services.codes import create_drop
 from .services.days import open_day
 from .services.discord import resend
-from .services.errors import Refusal
 
 Kind = AdminAction.Kind
 

@@ -8,8 +8,8 @@ import pytest
 from games.ladder.codes import ALPHABET, new_code, normalize_code
 from games.ladder.models import Code, CodeDrop, Redemption, SealedItem
 from games.ladder.services.codes import NO_SUCH_CODE, create_drop, redeem_code
-from games.ladder.services.errors import Refusal
 from games.ladder.services.noon import resolve_due_noons
+from goonsite.refusal import Refusal
 
 
 @pytest.fixture

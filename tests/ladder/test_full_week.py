@@ -7,10 +7,10 @@ from collections import Counter
 import pytest
 
 from games.ladder.models import LadderEntry, LedgerEntry, NoonReport, PlayerSeason, SealedItem
-from games.ladder.services.errors import Refusal
 from games.ladder.services.noon import resolve_now
 from games.ladder.services.plays import pin_golden, play_face_down
 from games.ladder.services.votes import cast_vote
+from goonsite.refusal import Refusal
 from tests.ladder.fixtures import give, hand
 
 

@@ -25,11 +25,11 @@ from games.ladder.models import (
 )
 from games.ladder.schedule import NOON_CRON, NOON_JOB, NOON_SCHEDULE
 from games.ladder.services.days import open_day
-from games.ladder.services.errors import Refusal
 from games.ladder.services.noon import resolve_day, resolve_due_noons, resolve_now
 from games.ladder.services.players import join_season
 from games.ladder.services.plays import play_face_down
 from games.ladder.services.votes import cast_vote
+from goonsite.refusal import Refusal
 from tests.ladder.fixtures import TUESDAY, TUESDAY_NOON, give, hand
 
 

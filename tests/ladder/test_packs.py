@@ -5,8 +5,8 @@ import random
 import pytest
 
 from games.ladder.models import HeldCard, LedgerEntry, SealedItem, Source
-from games.ladder.services.errors import Refusal
 from games.ladder.services.packs import give_starting_hand, open_sealed
+from goonsite.refusal import Refusal
 from tests.ladder.fixtures import hand
 
 

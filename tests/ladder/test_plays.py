@@ -3,8 +3,8 @@
 import pytest
 
 from games.ladder.models import GoldenPlay, LadderEntry, LedgerEntry, Play
-from games.ladder.services.errors import Refusal
 from games.ladder.services.plays import pin_golden, play_face_down
+from goonsite.refusal import Refusal
 from tests.ladder.fixtures import TUESDAY, give, hand
 
 

@@ -19,11 +19,11 @@ from games.ladder.models import (
     Vote,
 )
 from games.ladder.services.codes import create_drop, redeem_code
-from games.ladder.services.errors import Refusal
 from games.ladder.services.noon import resolve_day, resolve_due_noons
 from games.ladder.services.packs import give_starting_hand, open_sealed
 from games.ladder.services.plays import play_face_down
 from games.ladder.services.votes import cast_vote
+from goonsite.refusal import Refusal
 from tests.ladder.fixtures import give
 from tests.races import race
 

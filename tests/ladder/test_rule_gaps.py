@@ -10,10 +10,10 @@ from django.urls import reverse
 from games.ladder.models import HeldCard, LadderEntry, LedgerEntry, SealedItem, Source
 from games.ladder.services import admin as powers
 from games.ladder.services.codes import NO_SUCH_CODE, ONE_A_DAY, create_drop, redeem_code
-from games.ladder.services.errors import Refusal
 from games.ladder.services.noon import resolve_due_noons
 from games.ladder.services.plays import pin_golden
 from games.ladder.services.votes import cast_vote
+from goonsite.refusal import Refusal
 from tests.ladder.fixtures import TUESDAY_NOON, give
 
 BOARD = reverse("ladder:board")

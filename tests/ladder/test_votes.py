@@ -6,9 +6,9 @@ import pytest
 
 from games.ladder.clock import CENTRAL
 from games.ladder.models import GameDay, Season, Vote
-from games.ladder.services.errors import Refusal
 from games.ladder.services.noon import resolve_due_noons
 from games.ladder.services.votes import cast_vote
+from goonsite.refusal import Refusal
 from tests.ladder.fixtures import TUESDAY
 
 

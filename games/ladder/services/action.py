@@ -21,10 +21,11 @@ from typing import NamedTuple
 from django.conf import settings
 from django.db import transaction
 
+from goonsite.refusal import Refusal
+
 from .. import board_cache, clock
 from ..models import GameDay, PlayerSeason, Season
 from .days import lock_open_day
-from .errors import Refusal
 from .noon import noon_is_due
 from .players import current_season, lock_player
 

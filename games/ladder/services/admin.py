@@ -9,6 +9,8 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from goonsite.refusal import Refusal
+
 from .. import clock, public
 from ..clock import last_wednesday_noon
 from ..engine import CardId
@@ -25,7 +27,6 @@ from ..models import (
 )
 from . import ledger
 from .days import open_day
-from .errors import Refusal
 from .noon import resolve_due_noons
 
 Kind = AdminAction.Kind

@@ -8,12 +8,13 @@ import random
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from goonsite.refusal import Refusal
+
 from ..codes import new_code, normalize_code
 from ..engine import CATALOGUE, CardId, draw_card
 from ..models import Code, CodeDrop, Redemption, SealedItem, Source
 from . import ledger
 from .action import counted_by_next_noon
-from .errors import Refusal
 from .players import current_season
 
 # R7.5: the same words whether the code is malformed, unknown, used or expired.

@@ -7,11 +7,12 @@ import random
 
 from django.db import IntegrityError, transaction
 
+from goonsite.refusal import Refusal
+
 from ..engine import CardId, PackId, pack_contents
 from ..models import HeldCard, SealedItem, Season, Source
 from . import ledger
 from .action import counted_by_next_noon
-from .errors import Refusal
 from .players import join_season
 
 

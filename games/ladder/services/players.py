@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 
+from goonsite.refusal import Refusal
+
 from ..models import PlayerSeason, Season
 from ..selectors import active_season
-from .errors import Refusal
 
 
 def current_season() -> Season:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import datetime as dt
 
+from goonsite.refusal import Refusal
+
 from ..engine import CATALOGUE, CardId
 from ..engine.rules import next_golden_number, play_refusal
 from ..models import GoldenPlay, HeldCard, LadderEntry, Play, Season, Source
 from ..selectors import as_engine_contestant
 from . import ledger
 from .action import Action, counted_by_next_noon
-from .errors import Refusal
 
 
 def parse_card(card: str) -> CardId:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 
+from goonsite.refusal import Refusal
+
 from ..engine import Direction
 from ..engine.rules import vote_points, vote_refusal
 from ..models import LadderEntry, Vote
 from ..selectors import as_engine_contestant
 from .action import counted_by_next_noon
-from .errors import Refusal
 
 DIRECTIONS = frozenset(d.value for d in Direction)
 

@@ -8,10 +8,11 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from goonsite.refusal import Refusal
+
 from ..engine import CATALOGUE, CardId
 from ..engine.cards import parse_item
 from ..models import LadderEntry, Play, PlayerSeason
-from ..services.errors import Refusal
 from ..services.packs import open_sealed
 from ..services.plays import pin_golden, play_face_down
 from ..services.votes import cast_vote

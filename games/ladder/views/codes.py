@@ -11,12 +11,12 @@ from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from accounts import throttle
+from goonsite.refusal import Refusal
 
 from ..engine import CATALOGUE, PACKS, PackId
 from ..engine.cards import parse_item
 from ..models import PlayerSeason
 from ..services.codes import redeem_code
-from ..services.errors import Refusal
 from .common import board_update, with_player
 
 # Wrong codes per player: five per ten minutes. Every try is counted before the code is

@@ -9,6 +9,8 @@ from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
+from goonsite.parts import render_parts
+
 from .. import board_cache, clock
 from ..board import Board, load_board
 from ..engine import CardId
@@ -17,7 +19,6 @@ from ..models import HeldCard, PlayerSeason
 from ..public import public_board
 from ..services.packs import give_starting_hand
 from ..services.players import join_season
-from .parts import render_parts
 
 BOARD = "ladder/board.html"
 # The board's partials an htmx answer swaps, by what changed. Messages come last: rendering

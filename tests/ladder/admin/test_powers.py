@@ -19,10 +19,10 @@ from games.ladder.models import (
 )
 from games.ladder.services import admin as powers
 from games.ladder.services.codes import redeem_code
-from games.ladder.services.errors import Refusal
 from games.ladder.services.noon import resolve_due_noons
 from games.ladder.services.plays import play_face_down
 from games.ladder.services.votes import cast_vote
+from goonsite.refusal import Refusal
 from tests.ladder.fixtures import TUESDAY_NOON, give
 
 ADMIN_PAGES = [
