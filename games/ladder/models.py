@@ -9,6 +9,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from goonsite.fields import WholeJSONField
+
 from .engine import CATALOGUE, PACKS, STATE_FIELDS, Direction, Outcome
 
 
@@ -196,14 +198,21 @@ class Play(models.Model):
     )
     played_at = models.DateTimeField(auto_now_add=True)
     outcome = models.CharField(max_length=10, choices=enum_choices(Outcome), blank=True)
-    by = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL)
+    # Indexed only where set (see Meta): noon writes every play's `by`, mostly empty.
+    by = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, db_index=False)
     reason = models.CharField(max_length=60, blank=True)
-    effect = models.JSONField(
+    effect = WholeJSONField(
         null=True, blank=True, help_text="What it did in numbers (the engine's Effect)."
     )
 
     class Meta:
         ordering = ["pk"]
+        # Only a play that was blocked or cancelled has a `by`. A full index on it made
+        # noon's rewrite of every play of the day add an entry per play for nothing (half
+        # of that UPDATE at 100,000 plays); deleting a play still finds what points at it.
+        indexes = [
+            models.Index(fields=["by"], condition=Q(by__isnull=False), name="play_by_when_set")
+        ]
 
     def __str__(self) -> str:
         return f"{self.card} on {self.target or 'a random contestant'}"
@@ -241,7 +250,11 @@ class Source(models.TextChoices):
 class HeldCard(models.Model):
     """One loose card in a hand. Playing or trimming deletes it; the ledger remembers."""
 
-    owner = models.ForeignKey(PlayerSeason, on_delete=models.CASCADE, related_name="cards")
+    # The (owner, card) index below serves every look-up by owner: a second index on the
+    # owner alone only slowed noon's deal of a card to every player.
+    owner = models.ForeignKey(
+        PlayerSeason, on_delete=models.CASCADE, related_name="cards", db_index=False
+    )
     card = models.CharField(max_length=20, choices=CARD_CHOICES)
     source = models.CharField(max_length=20, choices=Source)
     acquired_at = models.DateTimeField(auto_now_add=True)
@@ -351,8 +364,8 @@ class NoonReport(models.Model):
 
     day = models.OneToOneField(GameDay, on_delete=models.CASCADE, related_name="report")
     created_at = models.DateTimeField(auto_now_add=True)
-    outcome = models.JSONField()
-    ladder = models.JSONField()
+    outcome = WholeJSONField()
+    ladder = WholeJSONField()
 
     class Meta:
         ordering = ["-day__noon_on"]
