@@ -250,7 +250,7 @@ Q_CLUSTER = {
 
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        {"BACKEND": "goonsite.cache.RedisCache", "LOCATION": REDIS_URL}
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cache"}
     )

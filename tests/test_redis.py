@@ -1,6 +1,6 @@
-"""REDIS_URL on real Redis: the cache behind the wrong-code rate limit and the code flow,
-and the broker /healthz pings. (The noon job on the Redis broker, with two clusters, is
-the system test's: tests/system.)
+"""REDIS_URL on real Redis: the cache behind the wrong-code rate limit, the code flow and
+the board served whole, and the broker /healthz pings. (The noon job on the Redis broker,
+with two clusters, is the system test's: tests/system.)
 
 Uses TEST_REDIS_URL (default redis://127.0.0.1:6379/4), flushed before each test;
 skipped when no Redis answers there.
@@ -9,6 +9,7 @@ skipped when no Redis answers there.
 from __future__ import annotations
 
 import os
+import threading
 
 import pytest
 import redis
@@ -36,7 +37,7 @@ pytestmark = pytest.mark.skipif(not redis_answers(), reason=f"no Redis at {REDIS
 def redis_cache(settings):
     redis.Redis.from_url(REDIS_URL).flushdb()
     settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}
+        "default": {"BACKEND": "goonsite.cache.RedisCache", "LOCATION": REDIS_URL}  # as settings
     }
     yield cache
     redis.Redis.from_url(REDIS_URL).flushdb()
@@ -46,6 +47,39 @@ def test_the_cache_is_redis(redis_cache):
     redis_cache.set("probe", 42)
     assert type(caches["default"]).__name__ == "RedisCache"
     assert redis.Redis.from_url(REDIS_URL).dbsize() == 1
+
+
+def test_one_redis_client_serves_every_operation_and_thread(redis_cache):
+    """goonsite.cache: Django builds a redis-py client per operation; ours keeps one per
+    connection pool, shared by threads (each command borrows a pool connection)."""
+    client = redis_cache._cache.get_client()
+    assert redis_cache._cache.get_client(write=True) is client
+
+    def count(n: int) -> None:
+        for _ in range(50):
+            redis_cache.incr("hits")
+
+    redis_cache.set("hits", 0)
+    threads = [threading.Thread(target=count, args=(n,)) for n in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert redis_cache.get("hits") == 200
+    assert redis_cache._cache.get_client() is client
+
+
+def test_the_board_is_served_whole_from_redis_until_something_changes(
+    redis_cache, alice_client, alice, entries, django_assert_num_queries
+):
+    from games.ladder.services.votes import cast_vote
+
+    alice_client.get("/")  # the first visit: CSRF cookie, starting hand, welcome
+    first = alice_client.get("/").content.decode()
+    with django_assert_num_queries(2):  # the session and the user, as on every page
+        assert alice_client.get("/").content.decode() == first
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
+    assert '<span class="my-vote up">▲ 5</span>' in alice_client.get("/").content.decode()
 
 
 def test_codes_and_their_rate_limit_on_redis(redis_cache, alice_client, season, admin_user):

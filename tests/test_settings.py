@@ -88,6 +88,14 @@ def test_redis_url_switches_the_job_broker():
     assert proc.stdout.strip() == "redis://127.0.0.1:6379/0"
 
 
+def test_redis_url_switches_the_cache_to_one_client_per_pool():
+    proc = run_settings(
+        {"DEBUG": "1", "REDIS_URL": "redis://127.0.0.1:6379/0"},
+        "settings.CACHES['default']['BACKEND']",
+    )
+    assert proc.stdout.strip() == "goonsite.cache.RedisCache"
+
+
 def test_check_deploy_is_clean_with_production_environment():
     env = clean_environment(
         DEBUG="0",

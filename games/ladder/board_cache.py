@@ -13,7 +13,7 @@ A cache that is down fails nothing: the board is read from the database.
 from __future__ import annotations
 
 import logging
-import time
+import secrets
 from collections.abc import Callable
 
 from django.core.cache import cache
@@ -44,7 +44,7 @@ def _bump(keys: tuple[str, ...]) -> None:
             try:
                 cache.incr(key)
             except ValueError:  # no version yet (or evicted)
-                cache.set(key, time.time_ns() // 1000, KEEP_SECONDS * 24)
+                cache.set(key, secrets.randbits(48), KEEP_SECONDS * 24)
     except Exception:
         log.warning("could not bump %s in the cache", keys, exc_info=True)
 
@@ -57,10 +57,11 @@ def bump_day_plays(day_id: int) -> None:
     bump(day_key(day_id))
 
 
-def cached(public_key: str, player_id: int, day_id: int, read: Callable[[], object]):
-    """`read()` once per version of everything the player's board shows."""
+def board_key(public_key: str, player_id: int, day_id: int) -> str | None:
+    """The key of one version of everything the player's board shows; None when there is
+    no public version to name it by or the cache is not answering."""
     if not public_key:
-        return read()
+        return None
     keys = (player_key(player_id), day_key(day_id))
     try:
         versions = cache.get_many(keys)
@@ -68,9 +69,18 @@ def cached(public_key: str, player_id: int, day_id: int, read: Callable[[], obje
         if missing:
             _bump(tuple(missing))
             versions |= cache.get_many(missing)
-        key = (
-            f"ladder:board:{public_key}:{player_id}:{versions.get(keys[0])}:{versions.get(keys[1])}"
-        )
+    except Exception:
+        log.warning("the cache is not answering; reading the board afresh", exc_info=True)
+        return None
+    return f"ladder:board:{public_key}:{player_id}:{versions.get(keys[0])}:{versions.get(keys[1])}"
+
+
+def cached(public_key: str, player_id: int, day_id: int, read: Callable[[], object]):
+    """`read()` once per version of everything the player's board shows."""
+    key = board_key(public_key, player_id, day_id)
+    if key is None:
+        return read()
+    try:
         board = cache.get(key)
     except Exception:
         log.warning("the cache is not answering; reading the board afresh", exc_info=True)

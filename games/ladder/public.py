@@ -6,13 +6,20 @@ cache under a version key; every such change bumps the version (`bump`).
 Never stale for long by mistake: the key also names the noon the clock is in, so when noon
 comes the board reads afresh (and sees noon being counted), and the noon itself bumps the
 version when it commits.
+
+Each web process also keeps the last few versions it used, by key: a key names one version
+for good, so the copy can't go stale, and a board then costs one small cache read instead
+of unpickling the whole ladder (twice, on most pages). Shared between requests and
+threads, so it is read-only: nothing may change the season, day or entries it holds.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
-import time
+import secrets
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from django.core.cache import cache
@@ -28,6 +35,7 @@ from .selectors import active_season, as_engine_contestant
 log = logging.getLogger(__name__)
 VERSION_KEY = "ladder:public:version"
 KEEP_SECONDS = 24 * 3600
+KEPT_IN_PROCESS = 4  # the current version, and a few a slow request may still be showing
 
 
 @dataclass(frozen=True)
@@ -62,7 +70,9 @@ def _bump() -> None:
         try:
             cache.incr(VERSION_KEY)
         except ValueError:  # no version yet (or evicted): any new value will do
-            cache.set(VERSION_KEY, time.time_ns() // 1000, None)  # unique across restarts
+            # Random, not the clock: unique across restarts and nodes, and a frozen test
+            # clock can't bring back a key this process still keeps.
+            cache.set(VERSION_KEY, secrets.randbits(48), None)
     except Exception:
         log.warning("could not bump the public board's version in the cache", exc_info=True)
 
@@ -74,7 +84,9 @@ def public_board(now: dt.datetime) -> PublicBoard | None:
             _bump()
             version = cache.get(VERSION_KEY)
         key = f"ladder:public:{version}:{noon_date_for(now).isoformat()}"
-        board = cache.get(key)
+        board = _in_process.get(key)
+        if board is None:
+            board = cache.get(key)
     except Exception:
         log.warning(
             "the cache is not answering; reading the board from the database", exc_info=True
@@ -85,7 +97,34 @@ def public_board(now: dt.datetime) -> PublicBoard | None:
         if board:
             board = replace(board, key=key)
         cache.set(key, board, KEEP_SECONDS)
+    _in_process.keep(key, board)
     return board or None
+
+
+class _Recent:
+    """The last few public boards this process used, by key (read-only, see above)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.boards: OrderedDict[str, PublicBoard | bool] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> PublicBoard | bool | None:
+        return self.boards.get(key)
+
+    def keep(self, key: str, board: PublicBoard | bool) -> None:
+        with self.lock:
+            self.boards[key] = board
+            self.boards.move_to_end(key)
+            while len(self.boards) > self.size:
+                self.boards.popitem(last=False)
+
+    def clear(self) -> None:
+        with self.lock:
+            self.boards.clear()
+
+
+_in_process = _Recent(KEPT_IN_PROCESS)
 
 
 def _read(now: dt.datetime) -> PublicBoard | bool:

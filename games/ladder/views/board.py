@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections.abc import Callable
+from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
@@ -15,21 +17,51 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from .. import clock, recap
+from .. import board_cache, clock, recap
 from ..board import Board
 from ..engine import CATALOGUE, CardId
 from ..engine.cards import parse_item
 from ..models import PlayerSeason
+from ..public import public_board
 from ..selectors import active_season
 from ..services.noon import noon_is_due
 from ..services.players import join_season
-from .common import BOARD, PICKING_A_TARGET, POLLED, board_for, board_parts, with_player
+from .common import (
+    BOARD,
+    PICKING_A_TARGET,
+    POLLED,
+    board_for,
+    board_parts,
+    player_in_session,
+    with_player,
+)
 
 log = logging.getLogger(__name__)
 
 
+def kept_whole(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Serve the whole page from the cache while nothing it shows has changed, and keep
+    each page rendered afresh for the next time (see whole_page_key)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        key = whole_page_key(request)
+        if key is not None:
+            page = _cached_page(key)
+            if page is not None:
+                return HttpResponse(page)
+        response = view(request, *args, **kwargs)
+        # Not a page that showed a message (the welcome, say): a message is shown once.
+        if key is not None and response.status_code == 200 and not _messages_waiting(request):
+            _keep_page(key, response.content)
+        return response
+
+    return wrapper
+
+
 @require_GET
 @vary_on_headers("HX-Request")
+@kept_whole
 @with_player
 def board(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     targeting = request.GET.get("play")
@@ -44,6 +76,64 @@ def board(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
         return board_parts(request, PICKING_A_TARGET, context)
     context["ladder_html"] = cached_ladder(request, context["board"])
     return render(request, BOARD, context)
+
+
+def whole_page_key(request: HttpRequest) -> str | None:
+    """The key of the whole board page as this player sees it now, or None when it must be
+    rendered: picking a target or an htmx request (a passing state, or parts only), a
+    message waiting (shown once), no CSRF secret yet (the page's forms carry a token made
+    from it), the player not yet seen in this session, or no cache.
+
+    Between changes a player who refreshes gets the page from the cache, for a cache read
+    or three and no query. Everything it shows is named: the public board's version, the
+    player's and the day's plays' versions (games.ladder.board_cache), the CSRF secret,
+    what the header shows of the user, and the minute, for the countdown's words
+    ("2 hours, 14 minutes")."""
+    if request.GET.get("play") or request.htmx or _messages_waiting(request):
+        return None
+    secret = request.META.get("CSRF_COOKIE")
+    public = public_board(clock.now())
+    if not secret or public is None:
+        return None
+    player_id = request.session.get(player_in_session(public.season.pk))
+    if player_id is None:
+        return None
+    versions = board_cache.board_key(public.key, player_id, public.day.pk)
+    if versions is None:
+        return None
+    user = request.user
+    shown = (
+        secret,
+        user.pk,
+        str(user),
+        user.is_staff,
+        user.avatar_url,
+        user.time_zone,
+        clock.now().replace(second=0, microsecond=0).isoformat(),
+    )
+    return f"{versions}:page:" + hashlib.sha256(repr(shown).encode()).hexdigest()
+
+
+def _messages_waiting(request: HttpRequest) -> bool:
+    return len(messages.get_messages(request)) > 0  # len() leaves them unread
+
+
+PAGE_SECONDS = 120  # the key names the minute: a page is never shown after it anyway
+
+
+def _cached_page(key: str) -> bytes | None:
+    try:
+        return cache.get(key)
+    except Exception:
+        log.warning("the cache is not answering; the board is rendered afresh", exc_info=True)
+        return None
+
+
+def _keep_page(key: str, page: bytes) -> None:
+    try:
+        cache.set(key, page, PAGE_SECONDS)
+    except Exception:
+        log.warning("the cache is not answering; the board was not kept", exc_info=True)
 
 
 def cached_ladder(request: HttpRequest, board: Board) -> str | None:

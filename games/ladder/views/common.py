@@ -50,7 +50,17 @@ def current_player(request: HttpRequest) -> PlayerSeason | None:
                 "Tap it to open.",
             )
         request.session[dealt] = True
-    return join_season(request.user, season)  # cheap: one query, the season attached
+    player = join_season(request.user, season)  # cheap: one query, the season attached
+    remembered = player_in_session(season.pk)
+    if request.session.get(remembered) != player.pk:
+        request.session[remembered] = player.pk
+    return player
+
+
+def player_in_session(season_id: int) -> str:
+    """Where the session remembers the player's row, so a board served whole from the
+    cache needs no query to find it (views.board.whole_page_key)."""
+    return f"ladder:player:{season_id}"
 
 
 def board_for(request: HttpRequest, player: PlayerSeason, targeting: str | None = None) -> Board:
