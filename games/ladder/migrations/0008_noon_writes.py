@@ -4,6 +4,7 @@
   goonsite.fields.WholeJSONField).
 - A held card's owner keeps only its (owner, card) index; a play's `by` is indexed only
   where set.
+- A ledger row's day has no constraint in the database (see LedgerEntry.day).
 - Player rows get half of each page free: noon rewrites the season total of nearly every
   player, and at 70% only about a third of the new versions fitted beside the old ones
   (heap-only updates, no index touched); at 50% they all do.
@@ -73,6 +74,17 @@ class Migration(migrations.Migration):
             model_name="play",
             index=models.Index(
                 condition=models.Q(("by__isnull", False)), fields=["by"], name="play_by_when_set"
+            ),
+        ),
+        migrations.AlterField(
+            model_name="ledgerentry",
+            name="day",
+            field=models.ForeignKey(
+                blank=True,
+                db_constraint=False,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                to="ladder.gameday",
             ),
         ),
         migrations.RunPython(half_pages_for_players, back_to_seventy),

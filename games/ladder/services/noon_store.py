@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 
 from django.utils import timezone
 
-from ..bulk import bulk_set, delete_pks, insert_rows
+from ..bulk import bulk_set, delete_pks, fetch_all, insert_rows
 from ..engine import STATE_FIELDS, CardId, Day, Direction, NoonResult, Play, Player
 from ..engine import Vote as EngineVote
 from ..engine.outcome import Deal, Dealt
@@ -78,12 +78,12 @@ class LoadedDay:
             players = players.select_for_update(of=("self",))
         self.entries = {e.pk: e for e in entries}
         self.players = {
-            pk: PlayerRow(season_votes, per_day, golden, display or username, staff)
-            for pk, season_votes, per_day, golden, display, username, staff in players
+            pk: PlayerRow(season_votes, per_day, bool(golden), display or username, bool(staff))
+            for pk, season_votes, per_day, golden, display, username, staff in fetch_all(players)
         }
         self.held: dict[int, list[tuple[int, str]]] = defaultdict(list)
-        for held_id, owner_id, card in HeldCard.objects.filter(owner__season=season).values_list(
-            "pk", "owner_id", "card"
+        for held_id, owner_id, card in fetch_all(
+            HeldCard.objects.filter(owner__season=season).values_list("pk", "owner_id", "card")
         ):
             self.held[owner_id].append((held_id, card))
         # A Golden Gooner still in its wrapper counts as held at the refresh (R6.14a).
@@ -92,12 +92,12 @@ class LoadedDay:
                 owner__season=season, opened_at__isnull=True, card=CardId.GOLDEN_GOONER.value
             ).values_list("owner_id", flat=True)
         )
-        self.votes = list(
+        self.votes = fetch_all(
             day.votes.order_by("pk").values_list(
                 "pk", "player_id", "entry_id", "direction", "points"
             )
         )
-        self.plays = list(
+        self.plays = fetch_all(
             day.plays.order_by("pk").values_list("pk", "player_id", "card", "target_id")
         )
 
@@ -110,6 +110,10 @@ class LoadedDay:
 
     def engine_day(self) -> Day:
         held, sealed_golden = self.held, self.sealed_golden
+        # The engine knows everyone by a string id: made once each, not once per vote.
+        player_ids = {pk: str(pk) for pk in self.players}
+        entry_ids = {pk: str(pk) for pk in self.entries}
+        entry_ids[None] = None  # a Chaos card has no target
         return Day(
             noon=self.day.noon_on,
             seed=self.day.seed,
@@ -117,7 +121,7 @@ class LoadedDay:
             players=tuple(
                 [
                     Player(
-                        str(pk),
+                        player_ids[pk],
                         p.season_votes,
                         p.votes_per_day,
                         tuple([CARDS[card] for _, card in held[pk]]) if pk in held else (),
@@ -129,13 +133,13 @@ class LoadedDay:
             ),
             votes=tuple(
                 [
-                    EngineVote(str(player), str(entry), DIRECTIONS[direction], points)
+                    EngineVote(player_ids[player], entry_ids[entry], DIRECTIONS[direction], points)
                     for _, player, entry, direction, points in self.votes
                 ]
             ),
             plays=tuple(
                 [
-                    Play(str(player), CARDS[card], None if target is None else str(target))
+                    Play(player_ids[player], CARDS[card], entry_ids[target])
                     for _, player, card, target in self.plays
                 ]
             ),
