@@ -233,6 +233,10 @@ GAME_CLOCK_OFFSET_SECONDS = env_int("GAME_CLOCK_OFFSET_SECONDS", 0)
 # How long an action that arrives after noon waits for the noon job before it is refused
 # with "noon is being counted" (the board itself never waits).
 NOON_WAIT_SECONDS = env_float("NOON_WAIT_SECONDS", 1.0)
+# The noon job runs every minute and django-q2 starts a run up to 30 s after its minute, so
+# left alone noon would land up to a minute and a half late. The run that finds noon at
+# most this many seconds ahead waits for it and resolves it on the dot (0: never waits).
+NOON_JOB_LEAD_SECONDS = env_float("NOON_JOB_LEAD_SECONDS", 90.0)
 
 # django-q2: the ORM broker needs no extra server; REDIS_URL switches to Redis.
 REDIS_URL = env_str("REDIS_URL")

@@ -4,6 +4,7 @@ import datetime as dt
 import importlib
 
 import pytest
+import time_machine
 from django.apps import apps as django_apps
 from django.core.management import CommandError, call_command
 from django.db import connection
@@ -12,6 +13,7 @@ from django_q.models import Schedule
 from django_q.tasks import async_task
 
 from accounts.models import User
+from games.ladder import tasks
 from games.ladder.clock import CENTRAL
 from games.ladder.models import (
     GameDay,
@@ -184,6 +186,36 @@ def test_noon_job_runs_through_django_q(alice, entries):
     cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=past)
     async_task(NOON_JOB, sync=True)
     assert GameDay.objects.get(noon_on=dt.date(2026, 11, 21)).status == GameDay.Status.RESOLVED
+
+
+def test_a_noon_job_run_just_before_noon_waits_for_it_and_resolves_it_on_time(
+    alice, entries, settings, monkeypatch
+):
+    """The job runs every minute, up to 30 s late: the run before noon waits for it, so
+    the report is out at noon and not a minute later."""
+    settings.NOON_JOB_LEAD_SECONDS = 90
+    noon = dt.datetime(2026, 12, 8, 12, 0, tzinfo=CENTRAL)
+    slept = []
+    with time_machine.travel(noon - dt.timedelta(seconds=40), tick=False) as traveller:
+
+        def sleep(seconds: float) -> None:
+            slept.append(seconds)
+            traveller.shift(seconds)
+
+        monkeypatch.setattr(tasks, "sleep", sleep)
+        cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
+        assert tasks.noon_job() == 1
+        resolved_at = GameDay.objects.get(noon_on=TUESDAY).resolved_at
+    assert len(slept) == 1 and 40 <= slept[0] < 40.1
+    assert noon <= resolved_at < noon + dt.timedelta(seconds=1)
+
+
+def test_a_noon_job_run_long_before_noon_does_not_wait(alice, entries, settings, monkeypatch):
+    settings.NOON_JOB_LEAD_SECONDS = 90
+    monkeypatch.setattr(tasks, "sleep", lambda seconds: pytest.fail(f"slept {seconds} s"))
+    with time_machine.travel(dt.datetime(2026, 12, 8, 11, 58, tzinfo=CENTRAL), tick=False):
+        assert tasks.noon_job() == 0
+    assert GameDay.objects.get(noon_on=TUESDAY).status == GameDay.Status.OPEN
 
 
 def test_vote_after_noon_waits_for_the_job_and_is_refused_without_it(
