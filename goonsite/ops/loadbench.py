@@ -148,7 +148,7 @@ def main() -> None:
         players, recorder, elapsed = asyncio.run(
             play_the_day(stack, sessions, args.duration, args.think)
         )
-        late = stack.wait_for_noon()
+        stack.wait_for_noon()
         facts, problems = reconcile(stack, players)
         every = [x for values in recorder.latencies.values() for x in values]
         rate = recorder.count / elapsed
@@ -162,8 +162,8 @@ def main() -> None:
         print(f"  actions refused while noon was counted: {recorder.refused_at_noon}")
         acked = sum(len(p.votes) for p in players)
         print(
-            f"noon: resolved {late:.1f} s after its time by the job, took "
-            f"{facts['noon_seconds']:.2f} s; {facts['reports']} report; "
+            f"noon: resolved {facts['resolved_late_seconds']:.1f} s after its time by the job, "
+            f"took {facts['noon_seconds']:.2f} s; {facts['reports']} report; "
             f"{facts['noon_jobs_that_resolved']} job run resolved it; {facts['clusters']} clusters"
         )
         print(

@@ -6,6 +6,7 @@ import json
 from django_q.models import Task
 from django_q.status import Stat
 from games.ladder.models import GameDay, NoonReport, Play, PlayerSeason, Vote
+from goonsite.clock import noon_of
 day = GameDay.objects.get(noon_on="{noon_on}")
 print(json.dumps({{
     "status": day.status,
@@ -23,6 +24,10 @@ print(json.dumps({{
         t.result or 0 for t in Task.objects.filter(func="games.ladder.tasks.noon_job")
     ),
     "noon_seconds": day.resolve_seconds,
+    # By the site's clock, which both noon and resolved_at are read from.
+    "resolved_late_seconds": (
+        (day.resolved_at - noon_of(day.noon_on)).total_seconds() if day.resolved_at else None
+    ),
     "clusters": len(Stat.get_all()),
 }}))
 """
