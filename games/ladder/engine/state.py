@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from .cards import CardId, PackId
@@ -16,7 +17,6 @@ class Hand:
 
     player: Player
     cards: list[CardId]
-    voted_on: set[str] = field(default_factory=set)
     votes_cast: int = 0
     trimmed: list[CardId] = field(default_factory=list)
     dealt: list[CardId | PackId] = field(default_factory=list)
@@ -37,17 +37,17 @@ class Noon:
         self.hands: dict[str, Hand] = {p.id: Hand(p, list(p.hand)) for p in day.players}
         # Votes need no state of their own: Skip, Reverse and Boost act per contestant
         # (and per player for Boost), so sets of those are all the count needs.
-        self.voted_on: set[str] = set()
+        self.cast: set[tuple[str, str]] = {  # (player, contestant) of each vote today
+            (v.player, v.contestant) for v in day.votes
+        }
+        self.voted_on: set[str] = {v.contestant for v in day.votes}
         self.skipped: set[str] = set()
         self.flipped: set[str] = set()
         self.boosted: dict[tuple[str, str], int] = {}  # (player, contestant) -> the Boost
-        hands = self.hands
-        for v in day.votes:
-            hands[v.player].voted_on.add(v.contestant)
-        for hand in hands.values():
-            if hand.voted_on:
-                hand.votes_cast = len(hand.voted_on)
-                self.voted_on |= hand.voted_on
+        # One vote per player and contestant (check_day), so a player's votes cast today
+        # is how often they appear.
+        for player, cast in Counter([v.player for v in day.votes]).items():
+            self.hands[player].votes_cast = cast
         self.plays: tuple[Play, ...] = day.plays
         self.on_target: dict[str, list[int]] = {}
         self.by_card: dict[CardId, list[int]] = {card: [] for card in CardId}
@@ -69,7 +69,7 @@ class Noon:
         self.vote_landed: list[int] = []
 
     def has_voted(self, player: str, contestant: str) -> bool:
-        return contestant in self.hands[player].voted_on
+        return (player, contestant) in self.cast
 
     def standing(self, index: int) -> bool:
         """Not yet blocked, destroyed or wasted."""
