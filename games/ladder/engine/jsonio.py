@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import fields
+from operator import itemgetter
 from typing import Any
 
 from .cards import CardId
@@ -121,21 +122,24 @@ _DIRECTIONS: dict[Any, Direction] = {d.value: d for d in Direction}
 # readers above and below, which name what is wrong.
 
 
+_VOTE_FIELDS = itemgetter("player", "contestant", "direction", "points")
+
+
 def _fast_vote(n: int, raw: Any) -> Vote:
-    if type(raw) is dict:
-        player, contestant = raw.get("player"), raw.get("contestant")
-        direction, points = raw.get("direction"), raw.get("points")
-        direction = _DIRECTIONS.get(direction) if type(direction) is str else None
-        if (
-            type(player) is str
-            and player
-            and type(contestant) is str
-            and contestant
-            and direction is not None
-            and type(points) is int
-            and points >= 1
-        ):
-            return Vote(player, contestant, direction, points)
+    try:
+        player, contestant, direction, points = _VOTE_FIELDS(raw)
+        direction = _DIRECTIONS[direction]
+    except (KeyError, TypeError):  # not an object, a field missing, no such direction
+        return _vote(n, raw)
+    if (
+        type(player) is str
+        and player
+        and type(contestant) is str
+        and contestant
+        and type(points) is int
+        and points >= 1
+    ):
+        return Vote(player, contestant, direction, points)
     return _vote(n, raw)
 
 
@@ -157,8 +161,8 @@ def _fast_player(n: int, raw: Any) -> Player:
             and type(golden) is bool
         ):
             try:
-                cards = tuple([_CARDS[card] for card in hand])
-                wrapped = tuple([_CARDS[card] for card in sealed])
+                cards = tuple(map(_CARDS.__getitem__, hand))
+                wrapped = tuple(map(_CARDS.__getitem__, sealed))
             except (KeyError, TypeError):
                 pass
             else:
