@@ -5,12 +5,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .cards import CardId
+from .cast import VotesCast, votes_cast
 from .day import Day, Play, Vote
 from .errors import DayError
 
 
-def check_day(day: Day) -> None:
+def check_day(day: Day, cast: VotesCast | None = None) -> None:
     """Raise DayError naming the first thing wrong with the day, or return.
+
+    `cast` is `votes_cast(day.votes)` when the caller has it already.
 
     A day is wrong when it lists a contestant or player twice, names an unknown one, has
     two votes by one player on one contestant (R3.2), or a play noon can't take: a Golden
@@ -21,17 +24,21 @@ def check_day(day: Day) -> None:
     # A large day has hundreds of thousands of votes and plays: whole-list set operations
     # tell whether all is well; only when it is not does a row-by-row pass find the first
     # row at fault, to name it.
-    if not _votes_are_fine(day.votes, players, contestants):
+    if cast is None:
+        cast = votes_cast(day.votes)
+    if not _votes_are_fine(cast, len(day.votes), players, contestants):
         _name_bad_vote(day.votes, players, contestants)
     if not _plays_are_fine(day.plays, players, contestants):
         _name_bad_play(day.plays, players, contestants)
 
 
-def _votes_are_fine(votes: Sequence[Vote], players: set[str], contestants: set[str]) -> bool:
+def _votes_are_fine(
+    cast: VotesCast, vote_count: int, players: set[str], contestants: set[str]
+) -> bool:
     return (
-        {v.player for v in votes} <= players
-        and {v.contestant for v in votes} <= contestants
-        and len({(v.player, v.contestant) for v in votes}) == len(votes)
+        cast.by_player.keys() <= players
+        and cast.contestants <= contestants
+        and len(cast.pairs) == vote_count
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 
+from .cast import votes_cast
 from .check import check_day
 from .day import Day
 from .ladder import ladder_order
@@ -49,8 +50,9 @@ def resolve_noon(day: Day) -> NoonResult:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        check_day(day)
-        noon = Noon(day)
+        cast = votes_cast(day.votes)
+        check_day(day, cast)
+        noon = Noon(day, cast)
         old_rank = {
             c.id: rank
             for rank, c in enumerate(

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import dataclass, field, replace
 
 from .cards import CardId, PackId
+from .cast import VotesCast, votes_cast
 from .day import Contestant, Day, Play, Player
 from .outcome import ChaosHit, Effect, Event, Outcome, PlayResult, Waste
 
@@ -25,8 +25,13 @@ class Hand:
 class Noon:
     """Everything one noon knows and has decided so far."""
 
-    def __init__(self, day: Day) -> None:
-        """Build the noon's indexes over a day that `check_day` has accepted."""
+    def __init__(self, day: Day, cast: VotesCast | None = None) -> None:
+        """Build the noon's indexes over a day that `check_day` has accepted.
+
+        `cast` is `votes_cast(day.votes)` when the caller has it already.
+        """
+        if cast is None:
+            cast = votes_cast(day.votes)
         self.day = day
         self.rng = random.Random(day.seed)
         # Working copies: the steps change these, never the day's own contestants.
@@ -37,17 +42,13 @@ class Noon:
         self.hands: dict[str, Hand] = {p.id: Hand(p, list(p.hand)) for p in day.players}
         # Votes need no state of their own: Skip, Reverse and Boost act per contestant
         # (and per player for Boost), so sets of those are all the count needs.
-        self.cast: set[tuple[str, str]] = {  # (player, contestant) of each vote today
-            (v.player, v.contestant) for v in day.votes
-        }
-        self.voted_on: set[str] = {v.contestant for v in day.votes}
+        self.cast = cast.pairs  # (player, contestant) of each vote today
+        self.voted_on = cast.contestants
         self.skipped: set[str] = set()
         self.flipped: set[str] = set()
         self.boosted: dict[tuple[str, str], int] = {}  # (player, contestant) -> the Boost
-        # One vote per player and contestant (check_day), so a player's votes cast today
-        # is how often they appear.
-        for player, cast in Counter([v.player for v in day.votes]).items():
-            self.hands[player].votes_cast = cast
+        for player, count in cast.by_player.items():
+            self.hands[player].votes_cast = count
         self.plays: tuple[Play, ...] = day.plays
         self.on_target: dict[str, list[int]] = {}
         self.by_card: dict[CardId, list[int]] = {card: [] for card in CardId}
