@@ -98,7 +98,7 @@ def day_json(day: Day) -> dict:
         "noon": day.noon.isoformat(),
         "seed": day.seed,
         "contestants": [asdict(c) for c in day.contestants],
-        "players": [{**asdict(p), "hand": [card.value for card in p.hand]} for p in day.players],
+        "players": [{**p._asdict(), "hand": [card.value for card in p.hand]} for p in day.players],
         "votes": [
             {
                 "player": v.player,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, fields
 from enum import StrEnum
+from typing import NamedTuple
 
 from .cards import CardId
 
@@ -52,8 +53,12 @@ CONTESTANT_FIELDS = tuple(f.name for f in fields(Contestant))
 STATE_FIELDS = tuple(f for f in CONTESTANT_FIELDS if f not in ("id", "joined", "on_ladder"))
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+# Players, votes and plays come a few hundred thousand to a large day: like the result's
+# rows (outcome.py) they are NamedTuples, immutable and cheaper to build than frozen
+# dataclasses (a frozen dataclass sets each field through object.__setattr__).
+
+
+class Player(NamedTuple):
     id: str
     season_votes: int = 0
     votes_per_day: int = 3
@@ -64,16 +69,14 @@ class Player:
     sealed: tuple[CardId, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class Vote:
+class Vote(NamedTuple):
     player: str
     contestant: str
     direction: Direction
     points: int
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     player: str
     card: CardId
     target: str | None  # None for Chaos

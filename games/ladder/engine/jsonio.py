@@ -3,16 +3,28 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import fields
-from enum import Enum
-from functools import cache
+from operator import itemgetter
 from typing import Any
 
 from .cards import CardId
 from .day import STATE_FIELDS, Contestant, Day, Direction, Play, Player, Vote
 from .errors import DayError
-from .outcome import Effect, LadderRow, NoonResult, PlayerResult, PlayResult
+from .outcome import (
+    ChaosHit,
+    Dealt,
+    Effect,
+    Event,
+    ExtraVote,
+    LadderRow,
+    Locked,
+    NoonResult,
+    PlayerResult,
+    PlayResult,
+    Trimmed,
+    Won,
+)
 
 _MISSING = object()
 
@@ -110,21 +122,24 @@ _DIRECTIONS: dict[Any, Direction] = {d.value: d for d in Direction}
 # readers above and below, which name what is wrong.
 
 
+_VOTE_FIELDS = itemgetter("player", "contestant", "direction", "points")
+
+
 def _fast_vote(n: int, raw: Any) -> Vote:
-    if type(raw) is dict:
-        player, contestant = raw.get("player"), raw.get("contestant")
-        direction, points = raw.get("direction"), raw.get("points")
-        direction = _DIRECTIONS.get(direction) if type(direction) is str else None
-        if (
-            type(player) is str
-            and player
-            and type(contestant) is str
-            and contestant
-            and direction is not None
-            and type(points) is int
-            and points >= 1
-        ):
-            return Vote(player, contestant, direction, points)
+    try:
+        player, contestant, direction, points = _VOTE_FIELDS(raw)
+        direction = _DIRECTIONS[direction]
+    except (KeyError, TypeError):  # not an object, a field missing, no such direction
+        return _vote(n, raw)
+    if (
+        type(player) is str
+        and player
+        and type(contestant) is str
+        and contestant
+        and type(points) is int
+        and points >= 1
+    ):
+        return Vote(player, contestant, direction, points)
     return _vote(n, raw)
 
 
@@ -146,8 +161,8 @@ def _fast_player(n: int, raw: Any) -> Player:
             and type(golden) is bool
         ):
             try:
-                cards = tuple([_CARDS[card] for card in hand])
-                wrapped = tuple([_CARDS[card] for card in sealed])
+                cards = tuple(map(_CARDS.__getitem__, hand))
+                wrapped = tuple(map(_CARDS.__getitem__, sealed))
             except (KeyError, TypeError):
                 pass
             else:
@@ -201,30 +216,11 @@ def day_from_json(raw: Any) -> Day:
     )
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, dt.date):
-        return value.isoformat()
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    return value
-
-
-def _snake(name: str) -> str:
-    return "".join("_" + ch.lower() if ch.isupper() else ch for ch in name).lstrip("_")
-
-
-@cache
-def _event_keys(kind: type) -> tuple[str, tuple[str, ...]]:
-    return _snake(kind.__name__), ("event", *kind._fields)
-
-
-def _event(event: Any) -> dict[str, Any]:
-    # Every value in an event is JSON-ready for json.dumps as it is: str enums encode as
-    # their strings and tuples as arrays (a plain conversion cost seconds at 250,000 events).
-    name, keys = _event_keys(type(event))
-    return dict(zip(keys, (name, *event), strict=True))
+# The result's rows are built as dict literals, one small function per row type: a large
+# noon writes a few hundred thousand of them, and a literal costs a quarter of a generic
+# dict(zip(fields, row)). Values go in as they are: json.dumps writes str enums as their
+# strings and tuples as arrays. tests/ladder/engine/test_jsonio.py checks that every row
+# still has one key per field, in field order.
 
 
 def _ladder_row(row: LadderRow) -> dict[str, Any]:
@@ -241,48 +237,136 @@ def _ladder_row(row: LadderRow) -> dict[str, Any]:
     }
 
 
+_EFFECT_DEFAULTS = tuple(Effect())
+
+
 def effect_to_json(effect: Effect | None) -> dict[str, Any] | None:
     """Only the numbers that say something: a Skip has no `plays`, a Shield no `points`."""
     if effect is None:
         return None
-    defaults = Effect()
-    return {
-        name: _plain(value)
-        for name, value in effect._asdict().items()
-        if value != getattr(defaults, name)
+    row = {
+        name: value
+        for name, value, default in zip(Effect._fields, effect, _EFFECT_DEFAULTS, strict=True)
+        if value != default
     }
+    if "plays" in row:
+        row["plays"] = list(row["plays"])
+    return row
 
 
-def _play_row(p: PlayResult) -> dict[str, Any]:
+def _play_row(p: PlayResult, effect: dict[str, Any] | None) -> dict[str, Any]:
     return {
         "index": p.index,
-        "outcome": p.outcome.value,
+        "outcome": p.outcome,
         "by": p.by,
-        "reason": _plain(p.reason),
-        "effect": effect_to_json(p.effect),
+        "reason": p.reason,
+        "effect": effect,
     }
+
+
+def _player_row(p: PlayerResult) -> dict[str, Any]:
+    return {
+        "id": p.id,
+        "season_votes": p.season_votes,
+        "votes_per_day": p.votes_per_day,
+        "hand": p.hand,
+        "trimmed": p.trimmed,
+        "dealt": p.dealt,
+    }
+
+
+def _play_result_event(e: PlayResult, effect: dict[str, Any] | None) -> dict[str, Any]:
+    return {
+        "event": "play_result",
+        "index": e.index,
+        "player": e.player,
+        "card": e.card,
+        "target": e.target,
+        "outcome": e.outcome,
+        "by": e.by,
+        "by_player": e.by_player,
+        "reason": e.reason,
+        "effect": effect,
+    }
+
+
+def _chaos_hit_event(e: ChaosHit) -> dict[str, Any]:
+    return {
+        "event": "chaos_hit",
+        "index": e.index,
+        "player": e.player,
+        "contestant": e.contestant,
+        "delta": e.delta,
+    }
+
+
+def _locked_event(e: Locked) -> dict[str, Any]:
+    return {
+        "event": "locked",
+        "contestant": e.contestant,
+        "number": e.number,
+        "trophies": e.trophies,
+    }
+
+
+def _won_event(e: Won) -> dict[str, Any]:
+    return {"event": "won", "place": e.place, "contestant": e.contestant}
+
+
+def _trimmed_event(e: Trimmed) -> dict[str, Any]:
+    return {"event": "trimmed", "player": e.player, "cards": e.cards}
+
+
+def _dealt_event(e: Dealt) -> dict[str, Any]:
+    return {
+        "event": "dealt",
+        "player": e.player,
+        "item": e.item,
+        "why": e.why,
+        "milestone": e.milestone,
+    }
+
+
+def _extra_vote_event(e: ExtraVote) -> dict[str, Any]:
+    return {"event": "extra_vote", "player": e.player, "votes_per_day": e.votes_per_day}
+
+
+# Every event but PlayResult, whose row also takes its effect's JSON.
+EVENT_ROWS: dict[type, Callable[[Any], dict[str, Any]]] = {
+    ChaosHit: _chaos_hit_event,
+    Locked: _locked_event,
+    Won: _won_event,
+    Trimmed: _trimmed_event,
+    Dealt: _dealt_event,
+    ExtraVote: _extra_vote_event,
+}
 
 
 def result_to_json(result: NoonResult) -> dict[str, Any]:
     """The result as JSON-ready values for `json.dumps` (tuples and str enums included)."""
+    # Each play's effect once: the log holds the same PlayResult as `plays` (resolve._result).
+    effects = [effect_to_json(p.effect) for p in result.plays]
     return {
         "noon": result.noon.isoformat(),
         "ladder": [_ladder_row(r) for r in result.ladder],
-        "plays": [_play_row(p) for p in result.plays],
+        "plays": [_play_row(p, effect) for p, effect in zip(result.plays, effects, strict=True)],
         "chaos": [
             {"index": c.index, "contestant": c.contestant, "delta": c.delta} for c in result.chaos
         ],
         "locked_now": list(result.locked_now),
         "winners": list(result.winners),
-        "players": [dict(zip(PlayerResult._fields, p, strict=True)) for p in result.players],
+        "players": [_player_row(p) for p in result.players],
         "drew": result.drew,
         "votes": list(result.votes),
-        "log": [_log_row(event) for event in result.log],
+        "log": _log_rows(result.log, effects),
     }
 
 
-def _log_row(event: Any) -> dict[str, Any]:
-    row = _event(event)
-    if isinstance(event, PlayResult):
-        row["effect"] = effect_to_json(event.effect)
-    return row
+def _log_rows(log: tuple[Event, ...], effects: list[dict[str, Any] | None]) -> list[dict[str, Any]]:
+    rows = []
+    for event in log:
+        if type(event) is PlayResult:
+            rows.append(_play_result_event(event, effects[event.index]))
+        else:
+            rows.append(EVENT_ROWS[type(event)](event))
+    return rows

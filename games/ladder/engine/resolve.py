@@ -5,12 +5,13 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable
 
+from .cast import votes_cast
 from .check import check_day
 from .day import Day
 from .ladder import ladder_order
 from .outcome import LadderRow, NoonResult, PlayerResult, PlayResult
 from .rules import votes_per_day_after
-from .state import Noon
+from .state import Hand, Noon
 from .steps.hands import deal, hand_limit
 from .steps.sabotage import sabotage
 from .steps.sakura import sakura_farts
@@ -49,8 +50,9 @@ def resolve_noon(day: Day) -> NoonResult:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        check_day(day)
-        noon = Noon(day)
+        cast = votes_cast(day.votes)
+        check_day(day, cast)
+        noon = Noon(day, cast)
         old_rank = {
             c.id: rank
             for rank, c in enumerate(
@@ -63,6 +65,19 @@ def resolve_noon(day: Day) -> NoonResult:
     finally:
         if collecting:
             gc.enable()
+
+
+def _player_result(hand: Hand) -> PlayerResult:
+    player = hand.player
+    season_votes = player.season_votes + hand.votes_cast
+    return PlayerResult(
+        player.id,
+        season_votes,
+        votes_per_day_after(season_votes, player.votes_per_day),
+        tuple(hand.cards),
+        tuple(hand.trimmed),
+        tuple(hand.dealt),
+    )
 
 
 def _result(noon: Noon, old_rank: dict[str, int]) -> NoonResult:
@@ -88,19 +103,7 @@ def _result(noon: Noon, old_rank: dict[str, int]) -> NoonResult:
         )
     )
     off_ladder = tuple(c for c in noon.contestants.values() if not c.on_ladder)
-    players = tuple(
-        PlayerResult(
-            id=hand.player.id,
-            season_votes=hand.player.season_votes + hand.votes_cast,
-            votes_per_day=votes_per_day_after(
-                hand.player.season_votes + hand.votes_cast, hand.player.votes_per_day
-            ),
-            hand=tuple(hand.cards),
-            trimmed=tuple(hand.trimmed),
-            dealt=tuple(hand.dealt),
-        )
-        for hand in noon.hands.values()
-    )
+    players = tuple([_player_result(hand) for hand in noon.hands.values()])
     plays: list[PlayResult] = []
     effects = noon.effects
     for r in noon.results:

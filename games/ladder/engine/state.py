@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from .cards import CardId, PackId
+from .cast import VotesCast, votes_cast
 from .day import Contestant, Day, Play, Player
 from .outcome import ChaosHit, Effect, Event, Outcome, PlayResult, Waste
 
@@ -16,7 +17,6 @@ class Hand:
 
     player: Player
     cards: list[CardId]
-    voted_on: set[str] = field(default_factory=set)
     votes_cast: int = 0
     trimmed: list[CardId] = field(default_factory=list)
     dealt: list[CardId | PackId] = field(default_factory=list)
@@ -25,8 +25,13 @@ class Hand:
 class Noon:
     """Everything one noon knows and has decided so far."""
 
-    def __init__(self, day: Day) -> None:
-        """Build the noon's indexes over a day that `check_day` has accepted."""
+    def __init__(self, day: Day, cast: VotesCast | None = None) -> None:
+        """Build the noon's indexes over a day that `check_day` has accepted.
+
+        `cast` is `votes_cast(day.votes)` when the caller has it already.
+        """
+        if cast is None:
+            cast = votes_cast(day.votes)
         self.day = day
         self.rng = random.Random(day.seed)
         # Working copies: the steps change these, never the day's own contestants.
@@ -37,17 +42,13 @@ class Noon:
         self.hands: dict[str, Hand] = {p.id: Hand(p, list(p.hand)) for p in day.players}
         # Votes need no state of their own: Skip, Reverse and Boost act per contestant
         # (and per player for Boost), so sets of those are all the count needs.
-        self.voted_on: set[str] = set()
+        self.cast = cast.pairs  # (player, contestant) of each vote today
+        self.voted_on = cast.contestants
         self.skipped: set[str] = set()
         self.flipped: set[str] = set()
         self.boosted: dict[tuple[str, str], int] = {}  # (player, contestant) -> the Boost
-        hands = self.hands
-        for v in day.votes:
-            hands[v.player].voted_on.add(v.contestant)
-        for hand in hands.values():
-            if hand.voted_on:
-                hand.votes_cast = len(hand.voted_on)
-                self.voted_on |= hand.voted_on
+        for player, count in cast.by_player.items():
+            self.hands[player].votes_cast = count
         self.plays: tuple[Play, ...] = day.plays
         self.on_target: dict[str, list[int]] = {}
         self.by_card: dict[CardId, list[int]] = {card: [] for card in CardId}
@@ -69,7 +70,7 @@ class Noon:
         self.vote_landed: list[int] = []
 
     def has_voted(self, player: str, contestant: str) -> bool:
-        return contestant in self.hands[player].voted_on
+        return (player, contestant) in self.cast
 
     def standing(self, index: int) -> bool:
         """Not yet blocked, destroyed or wasted."""

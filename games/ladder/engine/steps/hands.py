@@ -26,8 +26,7 @@ def deal(noon: Noon) -> None:
     # (a) Wednesday: a Golden Gooner to each holder who holds none, sealed ones included.
     if noon.day.is_wednesday:
         for hand in noon.hands.values():
-            held = CardId.GOLDEN_GOONER in hand.cards or CardId.GOLDEN_GOONER in hand.player.sealed
-            if hand.player.golden_holder and not held:
+            if hand.player.golden_holder and not _holds_golden(hand):
                 _give(noon, hand, CardId.GOLDEN_GOONER, Deal.GOLDEN)
     # (b) Milestones crossed by today's votes.
     for hand in noon.hands.values():
@@ -45,6 +44,10 @@ def deal(noon: Noon) -> None:
         if allowance > 0 and hand.votes_cast >= allowance:
             _give(noon, hand, draw_card(noon.rng), Deal.DRAW)
             noon.drew += 1
+
+
+def _holds_golden(hand: Hand) -> bool:
+    return CardId.GOLDEN_GOONER in hand.cards or CardId.GOLDEN_GOONER in hand.player.sealed
 
 
 def _give(

@@ -44,16 +44,14 @@ def count_votes(noon: Noon) -> None:
     up = Direction.UP
     landed = [0] * len(noon.day.votes)
     votes_up, votes_down, effects = noon.votes_up, noon.votes_down, noon.effects
-    for n, vote in enumerate(noon.day.votes):
-        cid = vote.contestant
+    for n, (player, cid, direction, points) in enumerate(noon.day.votes):
         if cid in ignored:
             continue
         c = contestants[cid]
-        points = vote.points
-        boost = boosted.get((vote.player, cid)) if boosted else None
+        boost = boosted.get((player, cid)) if boosted else None
         if boost is not None:
             points *= 2
-        if (vote.direction == up) != (cid in flipped):
+        if (direction == up) != (cid in flipped):
             c.score += points
             c.upvotes += 1
             votes_up[cid] = votes_up.get(cid, 0) + points
