@@ -2,8 +2,22 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from django.db import models
 from psycopg.types.json import Json, Jsonb
+
+
+class Encoded:
+    """A document with its JSON text made already, which WholeJSONField stores as it is:
+    so a large one can be encoded in another thread while the database works."""
+
+    __slots__ = ("text", "value")
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+        self.text = json.dumps(value)
 
 
 class WholeJSONField(models.JSONField):
@@ -21,6 +35,10 @@ class WholeJSONField(models.JSONField):
         return super().db_type(connection)
 
     def get_db_prep_value(self, value, connection, prepared=False):
+        if isinstance(value, Encoded):
+            if connection.vendor == "postgresql":
+                return Json(value.value, dumps=lambda _: value.text)
+            return value.text
         adapted = super().get_db_prep_value(value, connection, prepared)
         if connection.vendor == "postgresql" and isinstance(adapted, Jsonb):
             return Json(adapted.obj, dumps=adapted.dumps)

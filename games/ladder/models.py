@@ -198,8 +198,20 @@ class Play(models.Model):
     )
     played_at = models.DateTimeField(auto_now_add=True)
     outcome = models.CharField(max_length=10, choices=enum_choices(Outcome), blank=True)
-    # Indexed only where set (see Meta): noon writes every play's `by`, mostly empty.
-    by = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, db_index=False)
+    # The play that blocked or cancelled this one. Noon writes it on most plays of the
+    # day, in the same UPDATE that gives every play its outcome, so it has no index and
+    # no constraint in the database: either made that UPDATE rewrite each play elsewhere
+    # and touch every index (no heap-only update), plus a look-up per play at COMMIT;
+    # 2 s of a 100,000-play noon. Django still clears it when the blocking play is
+    # deleted (with its season or player: rare, and one scan of the table).
+    by = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        db_index=False,
+        db_constraint=False,
+    )
     reason = models.CharField(max_length=60, blank=True)
     effect = WholeJSONField(
         null=True, blank=True, help_text="What it did in numbers (the engine's Effect)."
@@ -207,12 +219,6 @@ class Play(models.Model):
 
     class Meta:
         ordering = ["pk"]
-        # Only a play that was blocked or cancelled has a `by`. A full index on it made
-        # noon's rewrite of every play of the day add an entry per play for nothing (half
-        # of that UPDATE at 100,000 plays); deleting a play still finds what points at it.
-        indexes = [
-            models.Index(fields=["by"], condition=Q(by__isnull=False), name="play_by_when_set")
-        ]
 
     def __str__(self) -> str:
         return f"{self.card} on {self.target or 'a random contestant'}"
@@ -377,22 +383,36 @@ class NoonReport(models.Model):
 class LedgerEntry(models.Model):
     """Every card or sealed item a player gains (+1) or loses (-1), and why."""
 
-    player = models.ForeignKey(PlayerSeason, on_delete=models.CASCADE, related_name="ledger")
+    # The ledger is an append-only record written by the services alone, always with the
+    # player's row locked and the day in hand; noon writes a row for nearly every player.
+    # So its references have no constraint in the database: PostgreSQL checked each row's
+    # player and day at COMMIT, one look-up apiece (1.5 s of a 100,000-player noon).
+    # Django still deletes a player's ledger with them and clears the day of a deleted day.
+    player = models.ForeignKey(
+        PlayerSeason,
+        on_delete=models.CASCADE,
+        related_name="ledger",
+        db_constraint=False,
+        db_index=False,  # see Meta
+    )
     item = models.CharField(max_length=20, choices=ITEM_CHOICES)
     change = models.SmallIntegerField()
     reason = models.CharField(max_length=20, choices=Source)
-    # No foreign-key constraint in the database: noon writes a ledger row for nearly every
-    # player, and PostgreSQL checked each one's day at COMMIT, one look-up per row (0.6 s
-    # at 100,000 players) for the one day the noon itself holds locked. Django still sets
-    # it to null when a day is deleted, and every row is written with the day in hand.
     day = models.ForeignKey(
-        GameDay, null=True, blank=True, on_delete=models.SET_NULL, db_constraint=False
+        GameDay,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        db_constraint=False,
+        db_index=False,  # the (player, day) index serves every look-up
     )
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["pk"]
         verbose_name_plural = "ledger entries"
+        # A player's ledger, or their day's: one index for both, one fewer for noon to fill.
+        indexes = [models.Index(fields=["player", "day"], name="ledger_player_day")]
 
     def __str__(self) -> str:
         return f"{self.change:+d} {self.item} ({self.reason})"

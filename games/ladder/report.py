@@ -37,6 +37,9 @@ class ReportInputs:
     next_seed_sha256: str | None = None
     last_noon: bool = False
     staff: list[str] = field(default_factory=list)  # names shown with the staff badge
+    # Each play's effect_json, when the caller made them already (noon stores them on the
+    # plays too); made here otherwise.
+    play_effects: list[dict[str, Any] | None] | None = None
 
 
 def build_report(
@@ -124,7 +127,11 @@ def _play(p: PlayResult, all_plays: tuple[PlayResult, ...], inputs: ReportInputs
         "outcome": p.outcome.value,
         "by": None if p.by_player is None else players[p.by_player],
         "reason": None if p.reason is None else p.reason.value,
-        "effect": effect_json(p.card, p.effect, all_plays, players, contestants),
+        "effect": (
+            inputs.play_effects[p.index]
+            if inputs.play_effects is not None
+            else effect_json(p.card, p.effect, all_plays, players, contestants)
+        ),
     }
 
 

@@ -269,6 +269,33 @@ def test_blocked_and_destroyed_plays_name_their_blocker(
     assert LadderEntry.objects.get(pk=entries["ava"].pk).score == 5
 
 
+def test_a_deleted_blocker_leaves_no_dangling_reference(
+    alice, bob, alice_player, bob_player, charlie, entries, now
+):
+    """A play's `by` and a ledger row's player and day have no database constraint (noon
+    writes them by the hundred thousand); Django still clears or deletes what points at a
+    deleted player, so nothing is left pointing at a row that is gone."""
+    give(alice_player, "shield")
+    give(bob_player, "skip")
+    cast_vote(user=charlie, entry_id=entries["ava"].pk, direction="up", now=now)
+    shield = play_face_down(user=alice, card="shield", target_id=entries["ava"].pk, now=now)
+    skip = play_face_down(user=bob, card="skip", target_id=entries["ava"].pk, now=now)
+    resolve_due_noons(TUESDAY_NOON)
+    assert Play.objects.get(pk=skip.pk).by_id == shield.pk
+    assert LedgerEntry.objects.filter(player=alice_player).exists()
+    User.objects.filter(pk=alice.pk).delete()  # her season, plays and ledger go with her
+    assert Play.objects.get(pk=skip.pk).by_id is None
+    assert not Play.objects.filter(pk=shield.pk).exists()
+    assert not LedgerEntry.objects.filter(player_id=alice_player.pk).exists()
+    GameDay.objects.filter(noon_on=TUESDAY).delete()
+    assert not LedgerEntry.objects.filter(day__noon_on=TUESDAY).exists()
+    assert (
+        not LedgerEntry.objects.exclude(day=None)
+        .exclude(day_id__in=GameDay.objects.values("pk"))
+        .exists()
+    )
+
+
 @pytest.mark.parametrize(
     ("utc_moment", "resolved"),
     [
