@@ -65,6 +65,7 @@ class LoadedDay:
 
     def __init__(self, day: GameDay, *, lock: bool = True) -> None:
         self.day = day
+        self._names: tuple[dict[str, str], dict[str, str]] | None = None
         season = day.season
         entries = LadderEntry.objects.filter(season=season).select_related("contestant")
         players = PlayerSeason.objects.filter(season=season).values_list(
@@ -105,11 +106,13 @@ class LoadedDay:
         )
 
     def names(self) -> tuple[dict[str, str], dict[str, str]]:
-        """Player and contestant names by the ids the engine knows them by."""
-        return (
-            {str(pk): p.name for pk, p in self.players.items()},
-            {str(pk): e.contestant.name for pk, e in self.entries.items()},
-        )
+        """Player and contestant names by the ids the engine knows them by (made once)."""
+        if self._names is None:
+            self._names = (
+                {str(pk): p.name for pk, p in self.players.items()},
+                {str(pk): e.contestant.name for pk, e in self.entries.items()},
+            )
+        return self._names
 
     def engine_day(self) -> Day:
         held, sealed_golden = self.held, self.sealed_golden
