@@ -187,3 +187,25 @@ def test_ending_a_season_at_11_59_59_999_while_noon_runs(season, entries, attemp
         assert season.is_active and season.last_noon == tuesday + dt.timedelta(days=1)
         assert season.days.get(noon_on=season.last_noon).status == GameDay.Status.OPEN
     assert GameDay.objects.get(noon_on=tuesday).status == GameDay.Status.RESOLVED
+
+
+@pytest.mark.parametrize("attempt", range(5))
+def test_a_page_opening_the_next_day_while_noon_runs_does_not_deadlock(
+    alice, entries, now, attempt
+):
+    """At noon the job locks the day and its season and opens the next day, while pages
+    read after noon open that next day themselves: neither may wait on the other in a
+    circle (the page's new day checks its season at COMMIT, which the job's lock used to
+    block while the job waited for the page's day)."""
+    from games.ladder.services.days import open_day
+
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=now)
+    day = GameDay.objects.get()
+    season = day.season
+    results = race(
+        lambda: resolve_day(day.pk),
+        *[lambda: open_day(season, JUST_AFTER_NOON) for _ in range(3)],
+    )
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert NoonReport.objects.count() == 1
+    assert GameDay.objects.filter(noon_on=day.noon_on + dt.timedelta(days=1)).count() == 1

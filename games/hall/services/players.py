@@ -33,7 +33,9 @@ def join(*, user, now: dt.datetime | None = None) -> tuple[Player, bool]:
         player, created = create_player(user, cycle, joined_phase)
         if not created:
             return player, False
-        player = Player.objects.select_for_update().select_related("user").get(pk=player.pk)
+        player = (
+            Player.objects.select_for_update(of=("self",)).select_related("user").get(pk=player.pk)
+        )
         kit = []
         if cycle.kit_cards:
             seed = new_seed()

@@ -77,7 +77,11 @@ def resolve_day(day_id: int, *, timings: dict[str, float] | None = None) -> Noon
     """Resolve one day; None when it was resolved already. `timings` (bench_noon) gets the
     seconds spent loading, in the engine and saving."""
     with _no_cyclic_collection(), transaction.atomic():
-        day = GameDay.objects.select_for_update().select_related("season").get(pk=day_id)
+        # The day and its season, so an admin ending the season waits for this noon
+        # (R2.1). NO KEY: a page that opened the next day meanwhile checks that day's
+        # season at its COMMIT (KEY SHARE), which a plain FOR UPDATE would block while
+        # this noon waits to open the same day: a deadlock.
+        day = GameDay.objects.select_for_update(no_key=True).select_related("season").get(pk=day_id)
         if day.status == GameDay.Status.RESOLVED:
             return None
         started = time.perf_counter()
