@@ -21,8 +21,13 @@ print(json.dumps({{
     "plays": Play.objects.filter(day=day).count(),
     "plays_without_outcome": Play.objects.filter(day=day, outcome="").count(),
     "noon_jobs_that_resolved": sum(
-        t.result or 0 for t in Task.objects.filter(func="games.ladder.tasks.noon_job")
+        t.result for t in Task.objects.filter(func="games.ladder.tasks.noon_job", success=True)
     ),
+    # A failed run's result is its traceback: the first lines of each, to be reported.
+    "noon_jobs_failed": [
+        str(t.result).splitlines()[0]
+        for t in Task.objects.filter(func="games.ladder.tasks.noon_job", success=False)
+    ],
     "noon_seconds": day.resolve_seconds,
     # By the site's clock, which both noon and resolved_at are read from.
     "resolved_late_seconds": (
@@ -56,6 +61,8 @@ def reconcile(stack, players) -> tuple[dict, list[str]]:
         problems.append(f"{facts['reports']} reports for the day")
     if facts["noon_jobs_that_resolved"] != 1:
         problems.append(f"noon jobs resolved {facts['noon_jobs_that_resolved']} days, not 1")
+    if facts["noon_jobs_failed"]:
+        problems.append(f"noon job runs failed: {facts['noon_jobs_failed']}")
     if facts["plays_without_outcome"]:
         problems.append(f"{facts['plays_without_outcome']} plays without an outcome")
     return facts, problems
