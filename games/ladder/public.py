@@ -119,10 +119,6 @@ class _Recent:
             while len(self.boards) > self.size:
                 self.boards.popitem(last=False)
 
-    def clear(self) -> None:
-        with self.lock:
-            self.boards.clear()
-
 
 _in_process = _Recent(KEPT_IN_PROCESS)
 

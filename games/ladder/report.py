@@ -37,9 +37,8 @@ class ReportInputs:
     next_seed_sha256: str | None = None
     last_noon: bool = False
     staff: list[str] = field(default_factory=list)  # names shown with the staff badge
-    # Each play's effect_json, when the caller made them already (noon stores them on the
-    # plays too); made here otherwise.
-    play_effects: list[dict[str, Any] | None] | None = None
+    # Each play's effect_json, by play index (noon stores them on the plays too).
+    play_effects: list[dict[str, Any] | None] = field(default_factory=list)
 
 
 def build_report(
@@ -51,7 +50,7 @@ def build_report(
     def contestant(cid: str | None) -> str | None:
         return None if cid is None else contestants[cid]
 
-    plays = [_play(p, result.plays, inputs) for p in result.plays]
+    plays = [_play(p, inputs) for p in result.plays]
     winners = list(result.winners)
     golden_before = {row.id for row in result.ladder if row.before and row.before.golden}
     outcome = {
@@ -117,7 +116,7 @@ def build_report(
     return outcome, ladder
 
 
-def _play(p: PlayResult, all_plays: tuple[PlayResult, ...], inputs: ReportInputs) -> dict:
+def _play(p: PlayResult, inputs: ReportInputs) -> dict:
     players, contestants = inputs.player_names, inputs.contestant_names
     return {
         "id": inputs.play_ids[p.index] if inputs.play_ids else None,
@@ -127,11 +126,7 @@ def _play(p: PlayResult, all_plays: tuple[PlayResult, ...], inputs: ReportInputs
         "outcome": p.outcome.value,
         "by": None if p.by_player is None else players[p.by_player],
         "reason": None if p.reason is None else p.reason.value,
-        "effect": (
-            inputs.play_effects[p.index]
-            if inputs.play_effects is not None
-            else effect_json(p.card, p.effect, all_plays, players, contestants)
-        ),
+        "effect": inputs.play_effects[p.index],
     }
 
 

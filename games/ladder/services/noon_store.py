@@ -65,7 +65,6 @@ class LoadedDay:
 
     def __init__(self, day: GameDay, *, lock: bool = True) -> None:
         self.day = day
-        self._names: tuple[dict[str, str], dict[str, str]] | None = None
         season = day.season
         entries = LadderEntry.objects.filter(season=season).select_related("contestant")
         players = PlayerSeason.objects.filter(season=season).values_list(
@@ -106,13 +105,11 @@ class LoadedDay:
         )
 
     def names(self) -> tuple[dict[str, str], dict[str, str]]:
-        """Player and contestant names by the ids the engine knows them by (made once)."""
-        if self._names is None:
-            self._names = (
-                {str(pk): p.name for pk, p in self.players.items()},
-                {str(pk): e.contestant.name for pk, e in self.entries.items()},
-            )
-        return self._names
+        """Player and contestant names by the ids the engine knows them by."""
+        return (
+            {str(pk): p.name for pk, p in self.players.items()},
+            {str(pk): e.contestant.name for pk, e in self.entries.items()},
+        )
 
     def engine_day(self) -> Day:
         held, sealed_golden = self.held, self.sealed_golden
@@ -159,16 +156,9 @@ def save_noon(day: GameDay, loaded: LoadedDay, result: NoonResult) -> NoonReport
     a second thread meanwhile: it is pure Python over the result, and the writes spend
     much of their time waiting for PostgreSQL, a wait that lets the other thread run. The
     plays, which need their effects, are written last."""
-    players_named, contestants_named = loaded.names()
-    effects = [
-        None
-        if r.effect is None
-        else effect_json(r.card, r.effect, result.plays, players_named, contestants_named)
-        for r in result.plays
-    ]
-    inputs = report_inputs(day, loaded, result, play_effects=effects)
+    inputs = report_inputs(day, loaded, result)
     with ThreadPoolExecutor(max_workers=1, thread_name_prefix="noon-json") as pool:
-        encoded = pool.submit(_encode, result, inputs, effects)
+        encoded = pool.submit(_encode, result, inputs)
         _write_state(loaded, result)
         _trim_hands(day, loaded, result)
         _deal(day, result)
@@ -180,11 +170,9 @@ def save_noon(day: GameDay, loaded: LoadedDay, result: NoonResult) -> NoonReport
     return report
 
 
-def _encode(
-    result: NoonResult, inputs: ReportInputs, effects: list[dict[str, Any] | None]
-) -> tuple[list[str | None], Encoded, Encoded]:
+def _encode(result: NoonResult, inputs: ReportInputs) -> tuple[list[str | None], Encoded, Encoded]:
     """Each play's effect as JSON text, and the report's two documents, encoded."""
-    texts = [None if effect is None else json.dumps(effect) for effect in effects]
+    texts = [None if effect is None else json.dumps(effect) for effect in inputs.play_effects]
     outcome, ladder = build_report(result, inputs)
     return texts, Encoded(outcome), Encoded(ladder)
 
@@ -277,15 +265,10 @@ def report_json(day: GameDay, loaded: LoadedDay, result: NoonResult) -> tuple[di
     return build_report(result, report_inputs(day, loaded, result))
 
 
-def report_inputs(
-    day: GameDay,
-    loaded: LoadedDay,
-    result: NoonResult,
-    *,
-    play_effects: list[dict[str, Any] | None] | None = None,
-) -> ReportInputs:
-    """What the report needs besides the result: names, the day's pins and codes, the last
-    noon's ranks, the admins' changes since. A few small queries."""
+def report_inputs(day: GameDay, loaded: LoadedDay, result: NoonResult) -> ReportInputs:
+    """What the report needs besides the result: names, each play's effect (stored on the
+    play too), the day's pins and codes, the last noon's ranks, the admins' changes since.
+    A few small queries."""
     season = day.season
     player_names, contestant_names = loaded.names()
     golden = [
@@ -336,7 +319,12 @@ def report_inputs(
         seed=day.seed,
         next_seed_sha256=None if next_day is None else next_day.seed_sha256,
         last_noon=season.last_noon is not None and day.noon_on >= season.last_noon,
-        play_effects=play_effects,
+        play_effects=[
+            None
+            if r.effect is None
+            else effect_json(r.card, r.effect, result.plays, player_names, contestant_names)
+            for r in result.plays
+        ],
     )
 
 

@@ -92,7 +92,8 @@ def whole_page_key(request: HttpRequest) -> str | None:
     if request.GET.get("play") or request.htmx or _messages_waiting(request):
         return None
     secret = request.META.get("CSRF_COOKIE")
-    public = public_board(clock.now())
+    now = clock.now()
+    public = public_board(now)
     if not secret or public is None:
         return None
     player_id = request.session.get(player_in_session(public.season.pk))
@@ -109,7 +110,7 @@ def whole_page_key(request: HttpRequest) -> str | None:
         user.is_staff,
         user.avatar_url,
         user.time_zone,
-        clock.now().replace(second=0, microsecond=0).isoformat(),
+        now.replace(second=0, microsecond=0).isoformat(),
     )
     return f"{versions}:page:" + hashlib.sha256(repr(shown).encode()).hexdigest()
 
