@@ -28,6 +28,11 @@ def noon_date_for(moment: dt.datetime) -> dt.date:
     return local.date() if local.time() < NOON else local.date() + dt.timedelta(days=1)
 
 
+def next_noon(moment: dt.datetime) -> dt.datetime:
+    """The first noon after `moment` (at noon itself, tomorrow's)."""
+    return noon_of(noon_date_for(moment))
+
+
 def noon_of(date: dt.date) -> dt.datetime:
     """12:00 Central on `date`, DST included (clocks change at 02:00, so noon is unambiguous)."""
     return dt.datetime.combine(date, NOON, tzinfo=CENTRAL)

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import datetime as dt
 
-from goonsite.clock import CENTRAL, NOON, noon_date_for, noon_of, now
+from goonsite.clock import CENTRAL, NOON, next_noon, noon_date_for, noon_of, now
 
-__all__ = ["CENTRAL", "NOON", "last_wednesday_noon", "noon_date_for", "noon_of", "now"]
+__all__ = [
+    "CENTRAL",
+    "NOON",
+    "last_wednesday_noon",
+    "next_noon",
+    "noon_date_for",
+    "noon_of",
+    "now",
+]
 
 
 def last_wednesday_noon(moment: dt.datetime) -> dt.datetime:

@@ -23,7 +23,7 @@ def noon_job(**_schedule_kwargs) -> int:
 
 def _wait_for_a_noon_close_ahead() -> None:
     now = clock.now()
-    ahead = (clock.noon_of(clock.noon_date_for(now)) - now).total_seconds()
+    ahead = (clock.next_noon(now) - now).total_seconds()
     if 0 < ahead <= settings.NOON_JOB_LEAD_SECONDS:
         sleep(ahead + 0.01)  # past noon by the wall clock, which noon is judged by
 

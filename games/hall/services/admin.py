@@ -8,7 +8,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 
-from goonsite.clock import CENTRAL, noon_date_for, noon_of
+from goonsite import clock
+from goonsite.clock import CENTRAL, noon_of
 from goonsite.refusal import Refusal
 
 from ..models import Activity, AdminRecord, Card, Cycle, Ledger, Phase, Player, Reputable
@@ -38,7 +39,7 @@ def record(actor, kind: str, cycle: Cycle | None, target: object, reason: str = 
 
 
 def next_noon(now: dt.datetime | None = None) -> dt.datetime:
-    return noon_of(noon_date_for(now or timezone.now()))
+    return clock.next_noon(now or timezone.now())
 
 
 @transaction.atomic
