@@ -7,15 +7,19 @@ and derives its cards from that seed alone through the Exoptosis engine's pure
 
 from __future__ import annotations
 
-import secrets
+import random
 
 from .engine import random_cards
 
 HOLO = "*"
 
+# Server randomness; a test that needs a reproducible week swaps in a seeded generator
+# (tests/hall/fixtures.py: fixed_dice).
+dice: random.Random = random.SystemRandom()
+
 
 def new_seed() -> int:
-    return secrets.randbits(63)
+    return dice.getrandbits(63)
 
 
 def roll(seed: int, count: int, holo_chance: float) -> list[str]:

@@ -4,6 +4,7 @@ Loaded for the whole suite by `pytest_plugins` in tests/conftest.py.
 """
 
 import datetime as dt
+import random
 
 import pytest
 import time_machine
@@ -28,6 +29,17 @@ def at(day: int, hour: int = 15, minute: int = 0, second: int = 0, micro: int = 
 
 def phase_end(day: int) -> dt.datetime:
     return START + dt.timedelta(days=day)
+
+
+@pytest.fixture
+def fixed_dice(monkeypatch):
+    """Every seed the Hall draws (kits, gifts, packs, games) comes from one seeded
+    generator, so a test that plays with whatever the rolls gave is the same every run."""
+
+    def use(seed: int) -> None:
+        monkeypatch.setattr("games.hall.rolls.dice", random.Random(seed))
+
+    return use
 
 
 @pytest.fixture

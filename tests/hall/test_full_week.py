@@ -5,6 +5,11 @@ short-handed bonuses and a giver bonus), purchases, a trade, the battle of the e
 played to the end at the tables with its reward paid once, a duel, two proposals (one
 adopted, one failed), the week's election; then the new Judge's ruling and the confidence
 vote on it.
+
+The dice are fixed (`fixed_dice`): the fighters play whatever their rolls gave them, and
+some deals end in a stalemate that no move can break (two hands of only special cards that
+match neither the top nor each other, both inventories empty: the players ask each other
+for cards for ever, which the rules allow until the cycle abandons the game, H8.25).
 """
 
 from games.hall.models import Card, Cycle, Election, Game, Ledger, Player, Proposal, Ruling
@@ -38,7 +43,8 @@ def seat_with_any_four(game: Game, players: list[Player], now) -> Game:
     return all_ready(Game.objects.get(pk=game.pk), players, now)
 
 
-def test_a_full_week(db, admin_user):
+def test_a_full_week(db, admin_user, fixed_dice):
+    fixed_dice(1)
     cycle = create_cycle(
         actor=admin_user,
         name="Cycle 16",

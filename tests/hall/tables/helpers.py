@@ -76,4 +76,7 @@ def play_to_the_end(game: Game, now, limit: int = 300) -> Game:
             return game
         pk, verb, args = next_move(game.state)
         VERBS[verb](user=Player.objects.get(pk=pk).user, game_id=game.pk, now=now, **args)
-    raise AssertionError("the game did not end")
+    hands = {p["id"]: p["hand"] for p in game.state["players"] if p["status"] == "playing"}
+    raise AssertionError(
+        f"the game did not end in {limit} moves: top {game.state['top']}, hands {hands}"
+    )
