@@ -55,7 +55,7 @@ def bulk_set(
     assignments = ", ".join(f"{n} = v.{n}" for n in names[1:])
     with connection.cursor() as cursor:
         cursor.execute(f"CREATE TEMPORARY TABLE {table} ({definition}) ON COMMIT DROP")
-        _copy(cursor, f"COPY {table} ({', '.join(names)}) FROM STDIN", rows)
+        _copy(cursor, table, names, columns, rows)
         cursor.execute(f"ANALYZE {table}")  # or the planner guesses its size and may loop
         cursor.execute(
             f"UPDATE {quote(meta.db_table)} AS t SET {assignments} "
@@ -84,19 +84,52 @@ def insert_rows(
     if not rows:
         return
     quote = connection.ops.quote_name
-    names = ", ".join(quote(f.column) for f in (*given, *rest))
+    columns = [*given, *rest]
     with connection.cursor() as cursor:
         _copy(
             cursor,
-            f"COPY {quote(meta.db_table)} ({names}) FROM STDIN",
+            quote(meta.db_table),
+            [quote(f.column) for f in columns],
+            columns,
             (tuple(row) + defaults for row in rows),
         )
 
 
-def _copy(cursor, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-    """COPY … FROM STDIN through psycopg, logged like any query (so query counts see it)."""
+# PostgreSQL column types and the psycopg types that write them in COPY's binary format.
+# `json` travels as its text, which is also its binary form (jsonb's is not: it has a
+# version byte, so jsonb columns are not listed and go the text way).
+BINARY_TYPES = {
+    "bigint": "int8",
+    "integer": "int4",
+    "smallint": "int2",
+    "boolean": "bool",
+    "varchar": "text",
+    "text": "text",
+    "json": "text",
+    "date": "date",
+    "timestamp with time zone": "timestamptz",
+}
+
+
+def _copy(
+    cursor,
+    table: str,
+    names: Sequence[str],
+    columns: Sequence[models.Field],
+    rows: Iterable[Sequence[Any]],
+) -> None:
+    """COPY … FROM STDIN through psycopg, logged like any query (so query counts see it).
+
+    In the binary format when every column's type is known: psycopg then writes each row
+    with its C dumpers, where the text format looks each value's type up in Python (four
+    times slower: 2 s of a 100,000-player noon's 600,000 rows)."""
+    types = [BINARY_TYPES.get(c.db_type(connection).split("(")[0]) for c in columns]
+    binary = None not in types
+    sql = f"COPY {table} ({', '.join(names)}) FROM STDIN" + (" (FORMAT BINARY)" if binary else "")
     start = time.monotonic()
     with cursor.cursor.copy(sql) as copy:
+        if binary:
+            copy.set_types(types)
         for row in rows:
             copy.write_row(row)
     if connection.queries_logged:

@@ -11,13 +11,18 @@ def skip(noon: Noon) -> None:
     """R6.3 Any standing Skip erases every vote on its contestant, from everyone."""
     skips = noon.waiting(CardId.SKIP)
     votes = noon.votes_on({noon.plays[i].target for i in skips if noon.plays[i].target})
+    # Every Skip on a contestant erased the same votes: one Effect each, not one sum per Skip
+    # (a busy contestant draws dozens of Skips, on hundreds of votes).
+    effects = {
+        target: Effect(votes=len(erased), points=sum(abs(p) for _, p in erased))
+        for target, erased in votes.items()
+    }
     for i in skips:
         target = noon.plays[i].target
         assert target is not None
         noon.land(i)
         noon.skipped.add(target)
-        erased = votes[target]
-        noon.effects[i] = Effect(votes=len(erased), points=sum(abs(p) for _, p in erased))
+        noon.effects[i] = effects[target]
 
 
 def reverse(noon: Noon) -> None:
