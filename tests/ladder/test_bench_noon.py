@@ -32,3 +32,23 @@ def test_bench_noon_resolves_both_sizes_and_cleans_up(db, cards):
     # Each noon resolved, then everything it built was removed.
     for model in (Season, GameDay, Vote, Play, Contestant, User):
         assert not model.objects.exists(), model
+
+
+def test_bench_noon_rehearsals_are_rolled_back_before_the_noon_that_counts(db):
+    out = io.StringIO()
+    call_command(
+        "bench_noon",
+        "--players=100",
+        "--contestants=8",
+        "--votes=300",
+        "--plays=100",
+        "--rehearsals=2",
+        stdout=out,
+    )
+    rows = out.getvalue().splitlines()[2:]
+    rehearsed = [row.endswith("(rehearsal, rolled back)") for row in rows]
+    assert rehearsed == [True, True, False, True, True, False]
+    # Had a rehearsal committed, the next run would find the day resolved and the command
+    # would fail for want of figures: every run resolved the same open day.
+    assert len({tuple(row.split()[:4]) for row in rows}) == 2
+    assert not Season.objects.exists()

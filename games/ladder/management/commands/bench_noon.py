@@ -61,6 +61,10 @@ def cache_off_the_database():
     return nullcontext()
 
 
+class RolledBack(Exception):
+    """Undoes a rehearsal's noon."""
+
+
 class Command(BaseCommand):
     help = "Build a season of the given size, resolve one noon, print the time and query count."
 
@@ -76,8 +80,16 @@ class Command(BaseCommand):
             default="odds",
             help="how the cards held and played are drawn: at the draw odds, or evenly",
         )
+        parser.add_argument(
+            "--rehearsals",
+            type=int,
+            default=0,
+            help="resolve each day this many times first, rolled back, to see the spread",
+        )
 
-    def handle(self, *, players, contestants, votes, plays, seed, cards, **options) -> None:
+    def handle(
+        self, *, players, contestants, votes, plays, seed, cards, rehearsals, **options
+    ) -> None:
         self.stdout.write(f"database: {connection.vendor}, cards held and played: {cards}")
         columns = (
             "players",
@@ -96,21 +108,36 @@ class Command(BaseCommand):
             day = self.build(*size, seed=seed, a_card=MIXES[cards])
             self.analyze()
             try:
-                timings: dict[str, float] = {}
-                reset_queries()  # building the day logged more than the log keeps
-                with cache_off_the_database(), CaptureQueriesContext(connection) as queries:
+                for _ in range(rehearsals):
+                    self.resolve(day, size, rehearsal=True, verbosity=options["verbosity"])
+                    self.analyze(vacuum=True)
+                self.resolve(day, size, rehearsal=False, verbosity=options["verbosity"])
+            finally:
+                self.tear_down(day.season)
+
+    def resolve(self, day: GameDay, size: tuple, *, rehearsal: bool, verbosity: int) -> None:
+        """Resolve the day and print its figures; a rehearsal is rolled back, COMMIT unseen."""
+        timings: dict[str, float] = {}
+        reset_queries()  # building the day logged more than the log keeps
+        with cache_off_the_database(), CaptureQueriesContext(connection) as queries:
+            try:
+                # The noon's own transaction, or a savepoint in one that is rolled back.
+                with transaction.atomic() if rehearsal else nullcontext():
                     start = time.perf_counter()
                     resolve_day(day.pk, timings=timings)
                     seconds = time.perf_counter() - start
-                parts = (f"{timings[k]:.2f}" for k in ("load", "engine", "save"))
-                figures = (*size, f"{seconds:.2f}", len(queries), *parts)
-                self.stdout.write(" ".join(f"{f:>11}" for f in figures))
-                if options["verbosity"] > 1:
-                    slowest = sorted(queries, key=lambda q: -float(q["time"]))[:8]
-                    for q in slowest:
-                        self.stdout.write(f"    {float(q['time']):6.2f} s  {q['sql'][:110]}")
-            finally:
-                self.tear_down(day.season)
+                    if rehearsal:
+                        raise RolledBack
+            except RolledBack:
+                pass
+        parts = (f"{timings[k]:.2f}" for k in ("load", "engine", "save"))
+        figures = (*size, f"{seconds:.2f}", len(queries), *parts)
+        line = " ".join(f"{f:>11}" for f in figures)
+        self.stdout.write(line + ("  (rehearsal, rolled back)" if rehearsal else ""))
+        if verbosity > 1:
+            slowest = sorted(queries, key=lambda q: -float(q["time"]))[:8]
+            for q in slowest:
+                self.stdout.write(f"    {float(q['time']):6.2f} s  {q['sql'][:110]}")
 
     @transaction.atomic
     def build(
@@ -183,12 +210,15 @@ class Command(BaseCommand):
         )
         return day
 
-    def analyze(self) -> None:
+    def analyze(self, *, vacuum: bool = False) -> None:
         """A real day's rows are hours old by noon, and autovacuum has given the planner
-        their statistics; rows bulk-built a second ago would be planned blind."""
+        their statistics; rows bulk-built a second ago would be planned blind. After a
+        rehearsal, VACUUM clears the row versions it left behind, as autovacuum would."""
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
-                cursor.execute("ANALYZE")
+                # VACUUM cannot run in a transaction (a test's, say): ANALYZE alone there.
+                vacuum = vacuum and not connection.in_atomic_block
+                cursor.execute("VACUUM ANALYZE" if vacuum else "ANALYZE")
 
     def tear_down(self, season: Season) -> None:
         with transaction.atomic():
