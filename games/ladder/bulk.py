@@ -55,7 +55,7 @@ def bulk_set(
     assignments = ", ".join(f"{n} = v.{n}" for n in names[1:])
     with connection.cursor() as cursor:
         cursor.execute(f"CREATE TEMPORARY TABLE {table} ({definition}) ON COMMIT DROP")
-        _copy(cursor, table, names, columns, rows)
+        _copy(cursor, table, columns, rows)
         cursor.execute(f"ANALYZE {table}")  # or the planner guesses its size and may loop
         cursor.execute(
             f"UPDATE {quote(meta.db_table)} AS t SET {assignments} "
@@ -86,13 +86,7 @@ def insert_rows(
     quote = connection.ops.quote_name
     columns = [*given, *rest]
     with connection.cursor() as cursor:
-        _copy(
-            cursor,
-            quote(meta.db_table),
-            [quote(f.column) for f in columns],
-            columns,
-            (tuple(row) + defaults for row in rows),
-        )
+        _copy(cursor, quote(meta.db_table), columns, (tuple(row) + defaults for row in rows))
 
 
 # PostgreSQL column types and the psycopg types that write them in COPY's binary format.
@@ -112,11 +106,7 @@ BINARY_TYPES = {
 
 
 def _copy(
-    cursor,
-    table: str,
-    names: Sequence[str],
-    columns: Sequence[models.Field],
-    rows: Iterable[Sequence[Any]],
+    cursor, table: str, columns: Sequence[models.Field], rows: Iterable[Sequence[Any]]
 ) -> None:
     """COPY … FROM STDIN through psycopg, logged like any query (so query counts see it).
 
@@ -125,7 +115,8 @@ def _copy(
     times slower: 2 s of a 100,000-player noon's 600,000 rows)."""
     types = [BINARY_TYPES.get(c.db_type(connection).split("(")[0]) for c in columns]
     binary = None not in types
-    sql = f"COPY {table} ({', '.join(names)}) FROM STDIN" + (" (FORMAT BINARY)" if binary else "")
+    names = ", ".join(connection.ops.quote_name(c.column) for c in columns)
+    sql = f"COPY {table} ({names}) FROM STDIN" + (" (FORMAT BINARY)" if binary else "")
     start = time.monotonic()
     with cursor.cursor.copy(sql) as copy:
         if binary:

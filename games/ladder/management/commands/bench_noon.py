@@ -61,10 +61,6 @@ def cache_off_the_database():
     return nullcontext()
 
 
-class RolledBack(Exception):
-    """Undoes a rehearsal's noon."""
-
-
 class Command(BaseCommand):
     help = "Build a season of the given size, resolve one noon, print the time and query count."
 
@@ -119,17 +115,14 @@ class Command(BaseCommand):
         """Resolve the day and print its figures; a rehearsal is rolled back, COMMIT unseen."""
         timings: dict[str, float] = {}
         reset_queries()  # building the day logged more than the log keeps
-        with cache_off_the_database(), CaptureQueriesContext(connection) as queries:
-            try:
-                # The noon's own transaction, or a savepoint in one that is rolled back.
-                with transaction.atomic() if rehearsal else nullcontext():
-                    start = time.perf_counter()
-                    resolve_day(day.pk, timings=timings)
-                    seconds = time.perf_counter() - start
-                    if rehearsal:
-                        raise RolledBack
-            except RolledBack:
-                pass
+        # The noon's own transaction, or a savepoint in one that is rolled back.
+        outer = transaction.atomic() if rehearsal else nullcontext()
+        with cache_off_the_database(), CaptureQueriesContext(connection) as queries, outer:
+            start = time.perf_counter()
+            resolve_day(day.pk, timings=timings)
+            seconds = time.perf_counter() - start
+            if rehearsal:
+                transaction.set_rollback(True)
         parts = (f"{timings[k]:.2f}" for k in ("load", "engine", "save"))
         figures = (*size, f"{seconds:.2f}", len(queries), *parts)
         line = " ".join(f"{f:>11}" for f in figures)
