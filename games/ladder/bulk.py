@@ -14,6 +14,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import psycopg
 from django.db import connection, models
 from django.utils import timezone
 
@@ -163,8 +164,53 @@ def delete_pks(model: type[models.Model], pks: Sequence[int]) -> None:
         return
     quote = connection.ops.quote_name
     meta = model._meta
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"DELETE FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = ANY(%s::bigint[])",
-            [list(pks)],
-        )
+    _execute_bound(
+        f"DELETE FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = ANY(%b::bigint[])",
+        [list(pks)],
+    )
+
+
+def insert_one(model: type[models.Model], **values: Any) -> models.Model:
+    """Insert one row and return it as an instance, without signals (`auto_now_add`: now).
+
+    For a row with a large value: on PostgreSQL its parameters travel apart from the
+    statement, in binary, where Django quotes each into the SQL text first (0.3 s for
+    the 24 MB Chaos Report of a 100,000-player noon)."""
+    if connection.vendor != "postgresql":
+        return model.objects.create(**values)
+    meta = model._meta
+    now = timezone.now()
+    for field in meta.concrete_fields:
+        if getattr(field, "auto_now_add", False) and field.name not in values:
+            values[field.name] = now
+    fields = [meta.get_field(name) for name in values]
+    quote = connection.ops.quote_name
+    params = [
+        f.get_db_prep_save(values[f.name], connection)
+        if not f.is_relation
+        else getattr(values[f.name], "pk", values[f.name])
+        for f in fields
+    ]
+    (pk,) = _execute_bound(
+        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+        f"VALUES ({', '.join(['%b'] * len(fields))}) RETURNING {quote(meta.pk.column)}",
+        params,
+    )[0]
+    instance = model(pk=pk, **values)
+    instance._state.adding, instance._state.db = False, connection.alias
+    return instance
+
+
+def _execute_bound(sql: str, params: Sequence[Any]) -> list[tuple]:
+    """Run one statement with its parameters bound by the server, logged like any query.
+
+    Django's PostgreSQL cursors bind on the client: every value is quoted into the SQL
+    text, in Python, which costs more than the statement for long arrays and documents."""
+    connection.ensure_connection()
+    start = time.monotonic()
+    with psycopg.Cursor(connection.connection) as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall() if cursor.description else []
+    if connection.queries_logged:
+        connection.queries_log.append({"sql": sql, "time": f"{time.monotonic() - start:.3f}"})
+    return rows
