@@ -24,10 +24,6 @@ def record(
     )
 
 
-def record_many(rows: Iterable[tuple[int, str, int, str]], day: GameDay) -> None:
-    """(player id, item, change, reason) rows, for many players at once (noon)."""
-    insert_rows(
-        LedgerEntry,
-        ["player", "item", "change", "reason", "day"],
-        ((p, item, change, why, day.pk) for p, item, change, why in rows),
-    )
+def record_many(rows: Iterable[tuple[int, str, int, str, int | None]]) -> None:
+    """(player id, item, change, reason, day id) rows, for many players at once (noon)."""
+    insert_rows(LedgerEntry, ["player", "item", "change", "reason", "day"], rows)
