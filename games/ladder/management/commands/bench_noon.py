@@ -11,7 +11,7 @@ from contextlib import nullcontext
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand
-from django.db import connection, reset_queries, transaction
+from django.db import DatabaseError, connection, reset_queries, transaction
 from django.test.utils import CaptureQueriesContext, override_settings
 
 from accounts.models import User
@@ -102,11 +102,11 @@ class Command(BaseCommand):
         for fraction in (10, 1):
             size = (players // fraction, contestants, votes // fraction, plays // fraction)
             day = self.build(*size, seed=seed, a_card=MIXES[cards])
-            self.analyze()
+            self.settle()
             try:
                 for _ in range(rehearsals):
                     self.resolve(day, size, rehearsal=True, verbosity=options["verbosity"])
-                    self.analyze(vacuum=True)
+                    self.settle()
                 self.resolve(day, size, rehearsal=False, verbosity=options["verbosity"])
             finally:
                 self.tear_down(day.season)
@@ -203,15 +203,25 @@ class Command(BaseCommand):
         )
         return day
 
-    def analyze(self, *, vacuum: bool = False) -> None:
-        """A real day's rows are hours old by noon, and autovacuum has given the planner
-        their statistics; rows bulk-built a second ago would be planned blind. After a
-        rehearsal, VACUUM clears the row versions it left behind, as autovacuum would."""
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                # VACUUM cannot run in a transaction (a test's, say): ANALYZE alone there.
-                vacuum = vacuum and not connection.in_atomic_block
-                cursor.execute("VACUUM ANALYZE" if vacuum else "ANALYZE")
+    def settle(self) -> None:
+        """Bring the database to where a real day's is at noon. Its rows are hours old:
+        autovacuum has given the planner their statistics and marked their pages visible,
+        and checkpoints have written them out. A million rows bulk-built a second ago
+        would be planned blind, and autovacuum and the checkpoint of the build would run
+        during the noon, competing with it. After a rehearsal, VACUUM also clears the row
+        versions it left behind, as autovacuum would."""
+        if connection.vendor != "postgresql":
+            return
+        with connection.cursor() as cursor:
+            if connection.in_atomic_block:
+                # VACUUM and CHECKPOINT cannot run in a transaction (a test's, say).
+                cursor.execute("ANALYZE")
+                return
+            cursor.execute("VACUUM ANALYZE")
+            try:
+                cursor.execute("CHECKPOINT")
+            except DatabaseError:  # needs superuser or pg_checkpoint
+                self.stdout.write("(no CHECKPOINT allowed: the build's writes may slow the noon)")
 
     def tear_down(self, season: Season) -> None:
         with transaction.atomic():
