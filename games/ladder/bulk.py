@@ -124,8 +124,7 @@ def _copy(
             copy.set_types(types)
         for row in rows:
             copy.write_row(row)
-    if connection.queries_logged:
-        connection.queries_log.append({"sql": sql, "time": f"{time.monotonic() - start:.3f}"})
+    _log_query(sql, start)
 
 
 SQLITE_MAX_PARAMS = 32_000
@@ -211,6 +210,12 @@ def _execute_bound(sql: str, params: Sequence[Any]) -> list[tuple]:
     with psycopg.Cursor(connection.connection) as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall() if cursor.description else []
+    _log_query(sql, start)
+    return rows
+
+
+def _log_query(sql: str, start: float) -> None:
+    """Log a statement run on psycopg's own cursor as Django logs its own (query counts,
+    `-v 2`'s slowest statements)."""
     if connection.queries_logged:
         connection.queries_log.append({"sql": sql, "time": f"{time.monotonic() - start:.3f}"})
-    return rows
