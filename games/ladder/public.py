@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from django.core.cache import cache
 from django.db import transaction
+
+from goonsite.cache import bump_versions
 
 from .clock import noon_date_for
 from .engine import Contestant
@@ -67,12 +68,7 @@ def _bump() -> None:
     # A cache that is down must not fail the game's writes: the boards read the database
     # meanwhile (public_board), and the key names the noon, so nothing outlives the day.
     try:
-        try:
-            cache.incr(VERSION_KEY)
-        except ValueError:  # no version yet (or evicted): any new value will do
-            # Random, not the clock: unique across restarts and nodes, and a frozen test
-            # clock can't bring back a key this process still keeps.
-            cache.set(VERSION_KEY, secrets.randbits(48), None)
+        bump_versions(cache, [VERSION_KEY], None)
     except Exception:
         log.warning("could not bump the public board's version in the cache", exc_info=True)
 

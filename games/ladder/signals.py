@@ -33,6 +33,12 @@ def _owner_changed(instance, **_kwargs) -> None:
     board_cache.bump_player(instance.owner_id)
 
 
+def _own_row_changed(instance, **_kwargs) -> None:
+    # Only its player's board shows a vote or a pin's line in "your day": everyone
+    # else's stays cached, whole (a pin changes the ladder through the public board).
+    board_cache.bump_player(instance.player_id)
+
+
 def _play_changed(instance, **_kwargs) -> None:
     board_cache.bump_player(instance.player_id)
     board_cache.bump_day_plays(instance.day_id)  # the face-down counts everyone sees
@@ -47,7 +53,7 @@ def connect() -> None:
     # (hundreds of thousands of rows in a season) one by one to send it; their deletes
     # happen in actions and noon, which bump the versions themselves.
     saves = [(PlayerSeason, _player_changed), (HeldCard, _owner_changed)]
-    saves += [(SealedItem, _owner_changed), (Play, _play_changed), (Vote, _play_changed)]
-    saves += [(GoldenPlay, _play_changed)]
+    saves += [(SealedItem, _owner_changed), (Play, _play_changed), (Vote, _own_row_changed)]
+    saves += [(GoldenPlay, _own_row_changed)]
     for model, receiver in saves:
         post_save.connect(receiver, sender=model, dispatch_uid=f"board-cache-{model.__name__}")

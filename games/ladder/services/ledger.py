@@ -24,6 +24,19 @@ def record(
     )
 
 
+def record_changes(
+    player: PlayerSeason,
+    changes: Iterable[tuple[str, int]],
+    reason: str,
+    day: GameDay | None = None,
+) -> None:
+    """(item, change) rows of one player for one reason, in one insert (a pack opened: the
+    pack out, its cards in)."""
+    LedgerEntry.objects.bulk_create(
+        [LedgerEntry(player=player, item=i, change=c, reason=reason, day=day) for i, c in changes],
+    )
+
+
 def record_many(rows: Iterable[tuple[int, str, int, str, int | None]]) -> None:
     """(player id, item, change, reason, day id) rows, for many players at once (noon)."""
     insert_rows(LedgerEntry, ["player", "item", "change", "reason", "day"], rows)

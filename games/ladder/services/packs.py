@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from typing import NamedTuple
 
 from django.db import IntegrityError, transaction
 
@@ -32,10 +33,26 @@ def give_starting_hand(*, user, season: Season) -> SealedItem | None:
     return item
 
 
+class Opened(NamedTuple):
+    item: SealedItem
+    held: list[HeldCard]  # its cards, now in the hand, in the order they came out
+
+    @property
+    def cards(self) -> list[CardId]:
+        return [CardId(h.card) for h in self.held]
+
+
 def open_sealed(
     *, user, item_id: int, now: dt.datetime | None = None, rng: random.Random | None = None
 ) -> list[CardId]:
     """Open a sealed pack or card; its cards join the hand. Returns them."""
+    return open_sealed_item(user=user, item_id=item_id, now=now, rng=rng).cards
+
+
+def open_sealed_item(
+    *, user, item_id: int, now: dt.datetime | None = None, rng: random.Random | None = None
+) -> Opened:
+    """`open_sealed`, returning the item and the held cards as stored."""
     rng = rng or random.SystemRandom()
     with counted_by_next_noon(user=user, now=now) as action:
         day, player = action.day, action.player
@@ -50,11 +67,15 @@ def open_sealed(
             cards = list(pack_contents(PackId(item.kind), rng))
         item.opened_at = action.now
         item.save(update_fields=["opened_at"])
-        HeldCard.objects.bulk_create(
+        held = HeldCard.objects.bulk_create(
             HeldCard(owner=player, card=card.value, source=Source.PACK_OPENED) for card in cards
         )
         if item.kind != SealedItem.Kind.CARD:
             # A sealed single card was booked when it arrived; unwrapping it changes nothing.
-            ledger.record(player, [item.kind], -1, Source.PACK_OPENED, day)
-            ledger.record(player, [c.value for c in cards], 1, Source.PACK_OPENED, day)
-    return cards
+            ledger.record_changes(
+                player,
+                [(item.kind, -1), *((c.value, 1) for c in cards)],
+                Source.PACK_OPENED,
+                day,
+            )
+    return Opened(item, held)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from django.db.models import Subquery
+
 from goonsite.refusal import Refusal
 
 from ..engine import CATALOGUE, CardId
@@ -74,9 +76,11 @@ def _refuse_unless_playable(card: CardId, target: LadderEntry | None) -> None:
 
 
 def _take_from_hand(action: Action, card: CardId) -> None:
-    """Needs the player's row locked (as `counted_by_next_noon` holds it)."""
-    held = HeldCard.objects.filter(owner=action.player, card=card.value).order_by("pk").first()
-    if held is None:
+    """The first held card of its kind leaves the hand: one DELETE (no signal or cascade
+    hangs on a held card). Needs the player's row locked (as `counted_by_next_noon` holds
+    it), so nobody else takes the same card meanwhile."""
+    first = HeldCard.objects.filter(owner=action.player, card=card.value).order_by("pk")
+    taken, _ = HeldCard.objects.filter(pk=Subquery(first.values("pk")[:1])).delete()
+    if not taken:
         raise Refusal(f"You don't hold a {CATALOGUE[card].name}.")
-    held.delete()
     ledger.record(action.player, [card.value], -1, Source.PLAYED, action.day)
