@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from goonsite.refusal import Refusal
 
 from ..engine import CardId, PackId, pack_contents
-from ..models import HeldCard, SealedItem, Season, Source
+from ..models import HeldCard, PlayerSeason, SealedItem, Season, Source
 from . import ledger
 from .action import counted_by_next_noon
 from .players import join_season
@@ -34,6 +34,7 @@ def give_starting_hand(*, user, season: Season) -> SealedItem | None:
 
 
 class Opened(NamedTuple):
+    player: PlayerSeason  # as the opening locked and read it
     item: SealedItem
     held: list[HeldCard]  # its cards, now in the hand, in the order they came out
 
@@ -78,4 +79,4 @@ def open_sealed_item(
                 Source.PACK_OPENED,
                 day,
             )
-    return Opened(item, held)
+    return Opened(player, item, held)

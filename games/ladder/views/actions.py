@@ -28,7 +28,9 @@ from .common import (
     board_for,
     board_parts,
     board_update,
+    refused,
     with_player,
+    with_player_id,
 )
 
 
@@ -44,25 +46,24 @@ def _day_name(day) -> str:
 
 
 @require_POST
-@with_player
-def vote(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
+@with_player_id
+def vote(request: HttpRequest, player_id: int) -> HttpResponse:
     try:
         entry_id = _int(request.POST.get("entry"))
         if entry_id is None:
             raise Refusal("Pick a contestant to vote on.")
-        with acting(player) as done:
+        with acting(player_id) as done:
             cast = cast_vote(
                 user=request.user, entry_id=entry_id, direction=request.POST.get("direction", "")
             )
     except Refusal as refusal:
-        messages.error(request, refusal.message)
-        return board_update(request, player)
+        return refused(request, refusal.message)
     arrow = "up" if cast.direction == "up" else "down"
     points = f"{cast.points} point{'' if cast.points == 1 else 's'}"
     messages.success(
         request, f"{points} {arrow} on {cast.entry}. It lands at {_day_name(cast.day)}."
     )
-    return answer(request, player, done, VOTED, lambda own: with_vote(own, cast))
+    return answer(request, cast.player, done, VOTED, lambda own: with_vote(own, cast))
 
 
 @require_GET
@@ -91,8 +92,8 @@ def play_confirm(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
 
 
 @require_POST
-@with_player
-def play(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
+@with_player_id
+def play(request: HttpRequest, player_id: int) -> HttpResponse:
     try:
         card = request.POST.get("card", "")
         target_id = _int(request.POST.get("target"))
@@ -101,21 +102,20 @@ def play(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
                 raise Refusal("Pick a contestant to pin with your Golden Gooner.")
             pinned = pin_golden(user=request.user, target_id=target_id)
         else:
-            with acting(player) as done:
+            with acting(player_id) as done:
                 played = play_face_down(user=request.user, card=card, target_id=target_id)
     except Refusal as refusal:
-        messages.error(request, refusal.message)
-        return board_update(request, player)
+        return refused(request, refusal.message)
     if card == CardId.GOLDEN_GOONER:
         # The ladder itself changed (a new public board): every part is drawn afresh.
         messages.success(
             request, f"🌟 {pinned.target} is Golden: pinned at the top until Wednesday noon."
         )
-        return board_update(request, player)
+        return board_update(request, pinned.player)
     messages.success(request, _waiting(played))
     return answer(
         request,
-        player,
+        played.player,
         done,
         PLAYED,
         lambda own: with_play(own, played),
@@ -131,19 +131,18 @@ def _waiting(played: Play) -> str:
 
 
 @require_POST
-@with_player
-def open_item(request: HttpRequest, player: PlayerSeason, item_id: int) -> HttpResponse:
+@with_player_id
+def open_item(request: HttpRequest, player_id: int, item_id: int) -> HttpResponse:
     try:
-        with acting(player) as done:
+        with acting(player_id) as done:
             opened = open_sealed_item(user=request.user, item_id=item_id)
     except Refusal as refusal:
-        messages.error(request, refusal.message)
-        return board_update(request, player)
+        return refused(request, refusal.message)
     names = ", ".join(f"{CATALOGUE[c].emoji} {CATALOGUE[c].name}" for c in opened.cards)
     messages.success(request, f"You opened: {names}.")
     return answer(
         request,
-        player,
+        opened.player,
         done,
         OPENED,
         lambda own: with_opened(own, opened.item, opened.held),

@@ -131,11 +131,11 @@ class Acting(NamedTuple):
 
 
 @contextmanager
-def acting(player: PlayerSeason) -> Iterator[Acting]:
+def acting(player_id: int) -> Iterator[Acting]:
     """Around an action's service call, so its answer can patch the board kept before it
     instead of reading it afresh (`answer`)."""
     public = public_board(clock.now())
-    snap = None if public is None else board_cache.snapshot(public.key, player.pk, public.day.pk)
+    snap = None if public is None else board_cache.snapshot(public.key, player_id, public.day.pk)
     with board_cache.recording_bumps() as bumps:
         yield Acting(snap, bumps)
 
@@ -151,8 +151,10 @@ def answer(
 ) -> HttpResponse:
     """The answer to an action that changed the board: the parts it changed, drawn from
     the board kept before it with the action's writes patched in, which is kept for the
-    next view too (no JS: the redirected page finds it)."""
-    own, counts = board_cache.carry_forward(done.snap, done.bumps, patch_own, patch_counts)
+    next view too (no JS: the redirected page finds it). `player` is the row the action
+    locked and read."""
+    snap = done.snap if done.snap is not None and done.snap.player_id == player.pk else None
+    own, counts = board_cache.carry_forward(snap, done.bumps, patch_own, patch_counts)
     if not request.htmx:
         return redirect("ladder:board")
     board = board_for(request, player, own=own, counts=counts)
@@ -210,3 +212,35 @@ def with_player(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
         return view(request, player, *args, **kwargs)
 
     return wrapper
+
+
+def with_player_id(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """For an action: pass the id of the player's season row as the session remembers it
+    (their board put it there), so the row is read once, locked, by the action's service;
+    a session that has not seen the board finds it as a page does. Or say there's no
+    season to play."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        public = public_board(clock.now())
+        player_id = (
+            None if public is None else request.session.get(player_in_session(public.season.pk))
+        )
+        if player_id is None:
+            player = current_player(request)
+            if player is None:
+                return no_season(request)
+            player_id = player.pk
+        return view(request, player_id, *args, **kwargs)
+
+    return wrapper
+
+
+def refused(request: HttpRequest, message: str) -> HttpResponse:
+    """An action refused: the message, and the whole board as it stands (a stale tab may
+    have shown what no longer holds)."""
+    messages.error(request, message)
+    player = current_player(request)
+    if player is None:
+        return no_season(request)
+    return board_update(request, player)
