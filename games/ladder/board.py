@@ -8,7 +8,6 @@ from functools import cached_property
 
 from django.conf import settings
 from django.db.models import Count
-from django.utils.safestring import SafeString
 
 from .clock import noon_of
 from .engine import CATALOGUE, Card, CardId
@@ -22,7 +21,6 @@ from .engine.rules import (
     play_refusal,
     vote_points,
 )
-from .ladder_rows import public_row
 from .models import GameDay, GoldenPlay, HeldCard, LadderEntry, Play, PlayerSeason, SealedItem, Vote
 from .public import PublicBoard
 from .recap import Recap, board_version, latest_moves, load_recap
@@ -41,12 +39,6 @@ class Row:
     cannot_vote: str | None
     cannot_play: str | None = None
     last_noon: dict | None = None  # this contestant's row in the last Chaos Report
-    public_key: str = ""  # the version of the public board the row comes from
-
-    @property
-    def public_html(self) -> SafeString:
-        """Rank, name, trophies, score and move: the same for every player (ladder_rows)."""
-        return public_row(self.public_key, self)
 
     @property
     def moved(self) -> str:
@@ -138,7 +130,6 @@ class Board:
                     cannot_vote=cannot_vote,
                     cannot_play=_cannot_play(targeting, ranked.contestant, entry),
                     last_noon=self.moves.get(entry.pk),
-                    public_key=self.public.key,
                 )
             )
         return rows

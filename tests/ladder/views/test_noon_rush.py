@@ -111,7 +111,7 @@ def test_a_thousand_face_down_cards_are_a_count_and_a_stack(alice_client, bob_pl
     three = lay(3)
     thousand = lay(997)
     assert 'aria-label="1000 face-down cards"' in thousand and "×1000" in thousand
-    row = re.search(r'id="entry-%d".*?</li>' % entries["ava"].pk, thousand, re.S)[0]
+    row = re.search(rf'id="entry-{entries["ava"].pk}".*?</li>', thousand, re.S)[0]
     assert row.count('class="facedown-card"') == 3
     # Only the digits differ (the masked CSRF tokens keep their length).
     assert len(thousand) - len(three) == 2 * len("1000") - 2 * len("3")
