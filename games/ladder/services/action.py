@@ -70,11 +70,13 @@ def counted_by_next_noon(*, user, now: dt.datetime | None = None) -> Iterator[Ac
         wait_for_due_noon(season, now)
         season = current_season()  # that noon may have been the season's last (R2.1)
         public = None
-    with transaction.atomic():
+    with transaction.atomic(), board_cache.recording_bumps() as bumps:
         day = lock_open_day(season, now, known=public.day if public else None)
         player = lock_player(user, season)
         yield Action(season, day, player, now)
-        board_cache.bump_player(player.pk)  # whatever it did, the player's board changed
+        if board_cache.player_key(player.pk) not in bumps:
+            # Whatever it did, the player's board changed (a bulk write sends no signal).
+            board_cache.bump_player(player.pk)
 
 
 def wait_for_due_noon(season: Season, now: dt.datetime) -> None:

@@ -99,10 +99,13 @@ def board_for(
     return own.shown(public, counts, card)
 
 
-def board_parts(request: HttpRequest, parts: tuple[str, ...], context: dict) -> HttpResponse:
-    """The named parts, the ladder from its cache when this version of it was drawn before."""
+def board_parts(
+    request: HttpRequest, parts: tuple[str, ...], context: dict, *, ladder_kept: bool = True
+) -> HttpResponse:
+    """The named parts, the ladder from its cache when this version of it was drawn before
+    (not after an action, whose ladder is a new one: its rows are kept, see ladder_rows)."""
     rendered = {}
-    if "ladder" in parts and (html := cached_ladder(request, context["board"])):
+    if ladder_kept and "ladder" in parts and (html := cached_ladder(request, context["board"])):
         rendered["ladder"] = html
     return render_parts(request, BOARD, parts, context, rendered)
 
@@ -122,7 +125,8 @@ def board_update(
     if not request.htmx:
         return redirect("ladder:board")
     parts = parts[:-1] + extra + parts[-1:]
-    return board_parts(request, parts, {"board": board or board_for(request, player), **context})
+    context = {"board": board or board_for(request, player), **context}
+    return board_parts(request, parts, context, ladder_kept=board is None)
 
 
 class Acting(NamedTuple):
