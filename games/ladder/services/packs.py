@@ -6,7 +6,7 @@ import datetime as dt
 import random
 from typing import NamedTuple
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from goonsite.refusal import Refusal
 
@@ -57,17 +57,11 @@ def open_sealed_item(
     rng = rng or random.SystemRandom()
     with counted_by_next_noon(user=user, now=now) as action:
         day, player = action.day, action.player
-        item = SealedItem.objects.filter(owner=player, pk=item_id).first()
-        if item is None:
-            raise Refusal("That isn't one of your sealed items.")
-        if item.opened_at is not None:
-            raise Refusal(f"That {item.get_kind_display()} is open already.")
+        item = _open(player, item_id, action.now)
         if item.kind == SealedItem.Kind.CARD:
             cards = [CardId(item.card)]
         else:
             cards = list(pack_contents(PackId(item.kind), rng))
-        item.opened_at = action.now
-        item.save(update_fields=["opened_at"])
         held = HeldCard.objects.bulk_create(
             HeldCard(owner=player, card=card.value, source=Source.PACK_OPENED) for card in cards
         )
@@ -80,3 +74,25 @@ def open_sealed_item(
                 day,
             )
     return Opened(player, item, held)
+
+
+def _open(player: PlayerSeason, item_id: int, now: dt.datetime) -> SealedItem:
+    """Mark the player's item opened and return it, in one statement (UPDATE … RETURNING,
+    which the ORM has not); says why not when it isn't theirs or is open already. The
+    player's row is locked, so no other opening of theirs runs meanwhile."""
+    table = SealedItem._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET opened_at = %s "
+            "WHERE id = %s AND owner_id = %s AND opened_at IS NULL RETURNING kind, card",
+            [now, item_id, player.pk],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        item = SealedItem.objects.filter(owner=player, pk=item_id).first()
+        if item is None:
+            raise Refusal("That isn't one of your sealed items.")
+        raise Refusal(f"That {item.get_kind_display()} is open already.")
+    kind, card = row
+    # A save() would send the signal that bumps the player's board; the action bumps it.
+    return SealedItem(pk=item_id, owner=player, kind=kind, card=card, opened_at=now)

@@ -57,8 +57,9 @@ def test_a_play_and_a_pack_read_nothing_after_their_writes(
             reverse("ladder:play"), {"card": "boost", "target": entries["cy"].pk}, **HTMX
         ).content.decode()
     assert "Boost waits face down on Cy" in body and 'aria-label="1 face-down card"' in body
-    # Day, player, the pack, its opening, its cards into the hand, the ledger's lines.
-    with django_assert_num_queries(SESSION_AND_USER + 8):
+    # Day, player, the pack opened (one UPDATE … RETURNING), its cards into the hand, the
+    # ledger's lines.
+    with django_assert_num_queries(SESSION_AND_USER + 7):
         body = alice_client.post(reverse("ladder:open", args=[pack.pk]), **HTMX).content.decode()
     assert "You opened:" in body and 'id="hand"' in body
 
