@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db.models import Subquery
-
 from goonsite.refusal import Refusal
 
 from ..engine import CATALOGUE, CardId
 from ..engine.rules import next_golden_number, play_refusal
-from ..models import GoldenPlay, HeldCard, LadderEntry, Play, Season, Source
+from ..models import GoldenPlay, LadderEntry, Play, Season, Source
 from ..selectors import as_engine_contestant
 from . import ledger
 from .action import Action, counted_by_next_noon
@@ -76,11 +74,6 @@ def _refuse_unless_playable(card: CardId, target: LadderEntry | None) -> None:
 
 
 def _take_from_hand(action: Action, card: CardId) -> None:
-    """The first held card of its kind leaves the hand: one DELETE (no signal or cascade
-    hangs on a held card). Needs the player's row locked (as `counted_by_next_noon` holds
-    it), so nobody else takes the same card meanwhile."""
-    first = HeldCard.objects.filter(owner=action.player, card=card.value).order_by("pk")
-    taken, _ = HeldCard.objects.filter(pk=Subquery(first.values("pk")[:1])).delete()
-    if not taken:
+    """Needs the player's row locked (as `counted_by_next_noon` holds it)."""
+    if not ledger.take_from_hand(action.player, card.value, Source.PLAYED, action.day):
         raise Refusal(f"You don't hold a {CATALOGUE[card].name}.")
-    ledger.record(action.player, [card.value], -1, Source.PLAYED, action.day)
