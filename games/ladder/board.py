@@ -271,7 +271,9 @@ def with_vote(board: Board, vote: Vote) -> Board:
 def with_play(board: Board, play: Play) -> Board:
     """The card left the hand: the first held of its kind, as the service takes it."""
     cards = list(board.cards)
-    taken = next(i for i, held in enumerate(cards) if held.card == play.card)
+    taken = next((i for i, held in enumerate(cards) if held.card == play.card), None)
+    if taken is None:
+        raise LookupError(f"the kept hand holds no {play.card}")  # then nothing is kept
     del cards[taken]
     return replace(board, plays=[*board.plays, play], cards=cards)
 

@@ -233,8 +233,12 @@ def carry_forward(
     own = counts = None
     mine = _moved_only_by_us(snap.player_version, bumps.get(player_key(snap.player_id), []))
     if mine is not None and snap.own is not None:
-        own = patch_own(snap.own)
-        kept[_own_key(snap.public_key, snap.player_id, mine)] = own
+        try:
+            own = patch_own(snap.own)
+        except LookupError:  # the kept board lacks what the action changed: read afresh
+            log.warning("could not patch the kept board of player %s", snap.player_id)
+        else:
+            kept[_own_key(snap.public_key, snap.player_id, mine)] = own
     day = _moved_only_by_us(snap.day_version, bumps.get(day_key(snap.day_id), []))
     if patch_counts is not None and day is not None and snap.counts is not None:
         counts = patch_counts(snap.counts)
