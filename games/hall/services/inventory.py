@@ -66,14 +66,17 @@ def check_victory(cycle: Cycle, player: Player, now: dt.datetime, phase: int) ->
     return True
 
 
-def unlocked_cards(player: Player, ids: list[int], *, lock: bool = False) -> list[Card]:
-    """The player's own unlocked cards with these ids, or a refusal naming the problem."""
+def unlocked_cards(
+    player: Player, ids: list[int], *, lock: bool = False, passing: set[int] = frozenset()
+) -> list[Card]:
+    """The player's own unlocked cards with these ids, or a refusal naming the problem.
+    `passing`: locked cards to treat as unlocked (a hand choice others may not see)."""
     rows = Card.objects.filter(pk__in=ids)
     if lock:
         rows = rows.select_for_update()
     cards = list(rows.order_by("pk"))
     if len(cards) != len(set(ids)) or any(c.owner_id != player.pk for c in cards):
         raise Refusal(f"{player} no longer holds every card listed (H3.5).")
-    if any(c.locked for c in cards):
+    if any(c.locked and c.pk not in passing for c in cards):
         raise Refusal("Locked cards (in an Exoptosis hand or game) cannot change hands (H3.4).")
     return cards

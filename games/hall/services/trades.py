@@ -10,6 +10,7 @@ from django.db import transaction
 from goonsite.refusal import Refusal
 
 from ..models import Activity, Card, Ledger, Player, Trade
+from ..selectors import secretly_locked
 from .action import in_open_phase
 from .inventory import change, check_victory, move_cards, unlocked_cards
 from .log import note
@@ -28,10 +29,15 @@ class Side:
         return not self.cards and not self.vertebrae and not self.chips
 
 
-def _check_holds(player: Player, side: Side, *, lock: bool = False) -> list[Card]:
+def _check_holds(
+    player: Player, side: Side, *, lock: bool = False, may_be_secret: bool = False
+) -> list[Card]:
+    """`may_be_secret`: the side lists another player's cards at offer time, when a card
+    locked by their unrevealed hand choice must pass as unlocked (H14.2, H14.3)."""
     if side.vertebrae < 0 or side.chips < 0:
         raise Refusal("Amounts in a trade are whole numbers, 0 or more.")
-    cards = unlocked_cards(player, side.cards, lock=lock)
+    secret = secretly_locked([player.pk]) if may_be_secret else set()
+    cards = unlocked_cards(player, side.cards, lock=lock, passing=secret)
     if player.vertebrae < side.vertebrae:
         raise Refusal(f"{player} no longer has {side.vertebrae} Vertebrae (H3.5).")
     if player.chips < side.chips:
@@ -61,7 +67,7 @@ def offer_trade(
         if receiver.barred:
             raise Refusal(f"{receiver} is barred from the Hall (H2.1).")
         gives = _check_holds(m.player, give)
-        asks = _check_holds(receiver, ask)
+        asks = _check_holds(receiver, ask, may_be_secret=True)
         summary = f"{_describe(give, gives)} for {_describe(ask, asks)}"
         return Trade.objects.create(
             cycle=m.cycle,
@@ -86,6 +92,18 @@ def _open_trade(trade_id: int, player: Player) -> Trade:
     return trade
 
 
+def _refuse_my_locked_cards(me: Player, ask: Side) -> None:
+    """H14.2 An offer may ask for cards its receiver has since chosen for a hand (the
+    offerer could not see the lock): the receiver learns why their acceptance fails."""
+    locked = list(Card.objects.filter(pk__in=ask.cards, owner=me, locked=True).order_by("pk"))
+    if locked:
+        names = ", ".join(c.label for c in locked)
+        raise Refusal(
+            f"This offer asks for {names}, locked in your Exoptosis hand or game until it "
+            "ends (H3.4): decline it, or accept it once the cards are free again."
+        )
+
+
 def _participants(trade_id: int) -> tuple[int, int]:
     pair = Trade.objects.filter(pk=trade_id).values_list("offerer", "receiver").first()
     if pair is None:
@@ -104,6 +122,7 @@ def accept_trade(*, user, trade_id: int, now: dt.datetime | None = None) -> Trad
         give = Side(trade.give_cards, trade.give_vertebrae, trade.give_chips)
         ask = Side(trade.ask_cards, trade.ask_vertebrae, trade.ask_chips)
         gives = _check_holds(offerer, give, lock=True)
+        _refuse_my_locked_cards(m.player, ask)
         asks = _check_holds(m.player, ask, lock=True)
         ref, k = f"trade {trade.pk}", m.phase.number
         why = Ledger.Reason.TRADE

@@ -11,7 +11,7 @@ from ..cards import card_names
 from ..forms import BuyForm, DeckForm, GiftForm, TradeForm, first_error
 from ..models import Card, Engagement, Player
 from ..rules.shop import PRICE_LIST, ShopItem
-from ..selectors import SHOP, sorted_cards
+from ..selectors import SHOP, cards_as_seen, sorted_cards
 from ..services.battle import engage, withdraw_engagement
 from ..services.gifts import give_gift
 from ..services.players import join
@@ -144,7 +144,7 @@ def battle_engage(request: HttpRequest) -> HttpResponse:
 
 def _trade_form(request, me: Player, other: Player, data=None) -> TradeForm:
     mine = [c for c in sorted_cards(me) if not c.locked]
-    theirs = [c for c in sorted_cards(other) if not c.locked]
+    theirs = [c for c in cards_as_seen(other, me) if not c.locked]  # H14.2
     return TradeForm(data, mine=mine, theirs=theirs)
 
 

@@ -11,6 +11,7 @@ from ..forms import DeckForm
 from ..models import Cycle, Gift, Player, Proposal
 from ..selectors import (
     SHOP,
+    cards_as_seen,
     my_trades,
     recent_activity,
     sorted_cards,
@@ -64,7 +65,7 @@ def inventory(request: HttpRequest, player_id: int) -> HttpResponse:
     """H14.1 A player's inventory (public, H14.2); on one's own, the deck and trades (H14.3)."""
     player = get_object_or_404(Player.objects.select_related("user", "cycle"), pk=player_id)
     context = hall_context(request, player.cycle)
-    cards = sorted_cards(player)
+    cards = cards_as_seen(player, context["me"])
     mine = context["me"] == player
     context.update(
         player=player,
