@@ -20,3 +20,31 @@
   setInterval(tick, 1000);
   document.addEventListener("htmx:afterSettle", tick);
 })();
+
+// One press, one intent: a submitted form's buttons are disabled until its answer arrives
+// (a plain post leaves the page; an htmx post re-enables them, or swaps in fresh forms).
+// The server guards the same with each spending form's one-time key.
+(function () {
+  function buttons(form) {
+    return Array.prototype.filter.call(form.querySelectorAll("button, input[type=submit]"),
+      function (b) { return !b.disabled; });
+  }
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.method.toLowerCase() !== "post" || event.defaultPrevented) return;
+    var pressed = buttons(form);
+    // Disabled after this turn of the loop, so the pressed button's name and value still
+    // go with the form.
+    setTimeout(function () {
+      pressed.forEach(function (b) { b.disabled = true; b.dataset.pressed = "1"; });
+    }, 0);
+  }, true);
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    if (!form) return;
+    form.querySelectorAll("[data-pressed]").forEach(function (b) {
+      b.disabled = false;
+      delete b.dataset.pressed;
+    });
+  });
+})();

@@ -6,21 +6,25 @@ import datetime as dt
 
 from goonsite.refusal import Refusal
 
+from ..cards import card_names
 from ..models import Activity, Ledger, Purchase
 from ..rolls import new_seed, roll
 from ..rules.shop import PRICE_LIST, ShopItem, can_afford
+from . import intent as intents
 from .action import in_open_phase
 from .inventory import add_cards, change, check_victory
 from .log import note
 
 
-def buy(*, user, item: str, now: dt.datetime | None = None) -> Purchase:
-    """H6.1-H6.2 Refused with fewer Vertebrae than the cost; packs open at once."""
+def buy(*, user, item: str, now: dt.datetime | None = None, intent: str | None = None) -> Purchase:
+    """H6.1-H6.2 Refused with fewer Vertebrae than the cost; packs open at once.
+    `intent`: the form's one-time key, so one press buys once (services/intent.py)."""
     try:
         offer = PRICE_LIST[ShopItem(item)]
     except ValueError:
         raise Refusal("The shop does not sell that.") from None
     with in_open_phase(user=user, now=now) as m:
+        intents.check_unused(m.player, intent)
         if not can_afford(m.player.vertebrae, offer.item):
             raise Refusal(
                 f"{offer.name} costs {offer.cost} Vertebrae; you have {m.player.vertebrae} (H6.2)."
@@ -48,7 +52,7 @@ def buy(*, user, item: str, now: dt.datetime | None = None) -> Purchase:
             phase=m.phase.number,
         )
         add_cards(m.player, cards, Ledger.Reason.PURCHASE, ref, m.phase.number)
-        got = ", ".join(cards) if cards else f"{offer.chips} Chip"
+        got = card_names(cards) if cards else f"{offer.chips} Chip"
         note(
             m.cycle,
             m.phase.number,
@@ -56,6 +60,7 @@ def buy(*, user, item: str, now: dt.datetime | None = None) -> Purchase:
             f"{m.player} bought a {offer.name} for {offer.cost} Vertebrae: {got}.",
             m.now,
         )
+        intents.use(m.player, intent, f"you bought a {offer.name}: {got}", m.now)
         if offer.chips:
             check_victory(m.cycle, m.player, m.now, m.phase.number)
     return purchase

@@ -11,6 +11,7 @@ from goonsite.refusal import Refusal
 
 from ..models import Activity, Card, Ledger, Player, Trade
 from ..selectors import secretly_locked
+from . import intent as intents
 from .action import in_open_phase
 from .inventory import change, check_victory, move_cards, unlocked_cards
 from .log import note
@@ -55,12 +56,20 @@ def _describe(side: Side, cards: list[Card]) -> str:
 
 
 def offer_trade(
-    *, user, receiver_id: int, give: Side, ask: Side, now: dt.datetime | None = None
+    *,
+    user,
+    receiver_id: int,
+    give: Side,
+    ask: Side,
+    now: dt.datetime | None = None,
+    intent: str | None = None,
 ) -> Trade:
-    """H3.5 An action. One side may be empty, not both; locked items cannot be listed."""
+    """H3.5 An action. One side may be empty, not both; locked items cannot be listed.
+    `intent`: the form's one-time key, so one press sends one offer (services/intent.py)."""
     if give.empty and ask.empty:
         raise Refusal("A trade gives or asks something (H3.5).")
     with in_open_phase(user=user, now=now, others=[receiver_id]) as m:
+        intents.check_unused(m.player, intent)
         receiver = m.others.get(receiver_id)
         if receiver is None:
             raise Refusal("You cannot trade with yourself.")
@@ -69,6 +78,7 @@ def offer_trade(
         gives = _check_holds(m.player, give)
         asks = _check_holds(receiver, ask, may_be_secret=True)
         summary = f"{_describe(give, gives)} for {_describe(ask, asks)}"
+        intents.use(m.player, intent, f"your offer to {receiver}: {summary}", m.now)
         return Trade.objects.create(
             cycle=m.cycle,
             offerer=m.player,

@@ -24,7 +24,7 @@ from ..services.trades import (
     set_deck,
     withdraw_trade,
 )
-from .common import act, form_refusal, hall_context
+from .common import act, form_refusal, hall_context, intent_of
 from .pages import HOME, home_context
 
 HOME_PARTS = ("wallet", "today", "my-cards", "messages")
@@ -52,7 +52,11 @@ def gift(request: HttpRequest) -> HttpResponse:
         return form_refusal(request, first_error(form), _home())
 
     def do() -> str:
-        g = give_gift(user=request.user, receiver_id=form.cleaned_data["receiver"])
+        g = give_gift(
+            user=request.user,
+            receiver_id=form.cleaned_data["receiver"],
+            intent=intent_of(request),
+        )
         text = f"{g.receiver} received {len(g.cards)} card(s) from you: {card_names(g.cards)}."
         if g.bonus == "granted":
             text += f" They had acted already: your giver bonus is {card_names([g.bonus_card])}."
@@ -92,7 +96,7 @@ def shop_buy(request: HttpRequest) -> HttpResponse:
         return form_refusal(request, "The shop does not sell that.", back)
 
     def do() -> str:
-        p = buy(user=request.user, item=form.cleaned_data["item"])
+        p = buy(user=request.user, item=form.cleaned_data["item"], intent=intent_of(request))
         name = PRICE_LIST[ShopItem(p.item)].name
         got = card_names(p.cards) if p.cards else f"{p.chips} Chip"
         return f"You bought a {name} for {p.cost} Vertebrae: {got}."
@@ -102,7 +106,7 @@ def shop_buy(request: HttpRequest) -> HttpResponse:
         do,
         back=back,
         template=SHOP_PAGE,
-        parts=("wallet", "purchases", "messages"),
+        parts=("wallet", "shop-items", "purchases", "messages"),
         context=lambda: shop_context(request),
     )
 
@@ -177,6 +181,7 @@ def trade_offer(request: HttpRequest, player_id: int) -> HttpResponse:
             receiver_id=other.pk,
             give=Side(d["give_cards"], d["give_vertebrae"] or 0, d["give_chips"] or 0),
             ask=Side(d["ask_cards"], d["ask_vertebrae"] or 0, d["ask_chips"] or 0),
+            intent=intent_of(request),
         )
         return f"Offer sent to {other}: {trade.summary}."
 
