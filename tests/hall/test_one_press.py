@@ -22,7 +22,7 @@ def test_two_purchases_with_one_key_buy_once(ann):
     """H6.2 The second press is answered with what the first did; nothing more is spent."""
     grant(ann, vertebrae=50)
     buy(user=ann.user, item="chip", now=at(1), intent="k1")
-    with pytest.raises(AlreadyDone, match="you bought a 1 Chip"):
+    with pytest.raises(AlreadyDone, match="you bought 1 Chip for 25 Vertebrae"):
         buy(user=ann.user, item="chip", now=at(1), intent="k1")
     assert (fresh(ann).vertebrae, fresh(ann).chips) == (25, 1)
     assert Purchase.objects.count() == 1 and Intent.objects.count() == 1
@@ -77,7 +77,7 @@ def test_two_posts_of_one_shop_form_buy_once(ann_client, ann, in_phase_one):
     form = {"item": "chip", "intent": keys[-1]}
     first = ann_client.post(reverse("hall:buy"), form, follow=True)
     second = ann_client.post(reverse("hall:buy"), form, follow=True)
-    assert "You bought a 1 Chip" in first.text
+    assert "You bought 1 Chip for 25 Vertebrae." in first.text
     assert "done once already" in second.text
     assert Purchase.objects.count() == 1 and fresh(ann).chips == 1
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from goonsite.refusal import Refusal
+from goonsite.words import count
 
 from ..models import Card, Cycle, Ledger, Player
 from ..rolls import split
@@ -38,9 +39,9 @@ def change(
 ):
     """Add (or, negative, take) Vertebrae and Chips of a locked player row."""
     if player.vertebrae + vertebrae < 0:
-        raise Refusal(f"{player} has only {player.vertebrae} Vertebrae (H3.1).")
+        raise Refusal(f"{player} has only {count(player.vertebrae, 'Vertebra')} (H3.1).")
     if player.chips + chips < 0:
-        raise Refusal(f"{player} has only {player.chips} Chips (H3.1).")
+        raise Refusal(f"{player} has only {count(player.chips, 'Chip')} (H3.1).")
     if chips < 0:
         from .table import chips_at_stake
 

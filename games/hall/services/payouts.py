@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from goonsite.words import count
+
 from ..models import Activity, Cycle, Ledger, Player
 from .inventory import add_cards, change, check_victory
 from .log import note
@@ -24,10 +26,10 @@ def pay_battle_reward(
         got = ", ".join(reward["cards"])
     elif reward["kind"] == "vertebrae":
         change(winner, vertebrae=reward["amount"], reason=why, ref=game_ref, phase=phase)
-        got = f"{reward['amount']} Vertebrae"
+        got = count(reward["amount"], "Vertebra")
     else:
         change(winner, chips=reward["amount"], reason=why, ref=game_ref, phase=phase)
-        got = f"{reward['amount']} Chips"
+        got = count(reward["amount"], "Chip")
     note(cycle, phase, Activity.Kind.BATTLE, f"{winner} won the battle: {got}.", now)
     check_victory(cycle, winner, now, phase)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+from goonsite import words
 from goonsite.refusal import Refusal
 
 from ..cards import card_names
@@ -52,15 +53,14 @@ def buy(*, user, item: str, now: dt.datetime | None = None, intent: str | None =
             phase=m.phase.number,
         )
         add_cards(m.player, cards, Ledger.Reason.PURCHASE, ref, m.phase.number)
-        got = card_names(cards) if cards else f"{offer.chips} Chip"
-        note(
-            m.cycle,
-            m.phase.number,
-            Activity.Kind.PURCHASE,
-            f"{m.player} bought a {offer.name} for {offer.cost} Vertebrae: {got}.",
-            m.now,
+        price = words.count(offer.cost, "Vertebra")
+        bought = (
+            f"a {offer.name} for {price}: {card_names(cards)}"
+            if cards
+            else f"{words.count(offer.chips, 'Chip')} for {price}"
         )
-        intents.use(m.player, intent, f"you bought a {offer.name}: {got}", m.now)
+        note(m.cycle, m.phase.number, Activity.Kind.PURCHASE, f"{m.player} bought {bought}.", m.now)
+        intents.use(m.player, intent, f"you bought {bought}", m.now)
         if offer.chips:
             check_victory(m.cycle, m.player, m.now, m.phase.number)
     return purchase

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from goonsite.refusal import Refusal
+from goonsite.words import count
 
 from ..models import Activity, Card, Ledger, Player, Trade
 from ..selectors import secretly_locked
@@ -40,18 +41,18 @@ def _check_holds(
     secret = secretly_locked([player.pk]) if may_be_secret else set()
     cards = unlocked_cards(player, side.cards, lock=lock, passing=secret)
     if player.vertebrae < side.vertebrae:
-        raise Refusal(f"{player} no longer has {side.vertebrae} Vertebrae (H3.5).")
+        raise Refusal(f"{player} no longer has {count(side.vertebrae, 'Vertebra')} (H3.5).")
     if player.chips < side.chips:
-        raise Refusal(f"{player} no longer has {side.chips} Chips (H3.5).")
+        raise Refusal(f"{player} no longer has {count(side.chips, 'Chip')} (H3.5).")
     return cards
 
 
 def _describe(side: Side, cards: list[Card]) -> str:
     parts = [c.label for c in cards]
     if side.vertebrae:
-        parts.append(f"{side.vertebrae} Vertebrae")
+        parts.append(count(side.vertebrae, "Vertebra"))
     if side.chips:
-        parts.append(f"{side.chips} Chips")
+        parts.append(count(side.chips, "Chip"))
     return ", ".join(parts) or "nothing"
 
 

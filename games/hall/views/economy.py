@@ -7,6 +7,8 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from goonsite.words import count
+
 from ..cards import card_names
 from ..forms import BuyForm, DeckForm, GiftForm, TradeForm, first_error
 from ..models import Card, Engagement, Player
@@ -57,7 +59,9 @@ def gift(request: HttpRequest) -> HttpResponse:
             receiver_id=form.cleaned_data["receiver"],
             intent=intent_of(request),
         )
-        text = f"{g.receiver} received {len(g.cards)} card(s) from you: {card_names(g.cards)}."
+        text = (
+            f"{g.receiver} received {count(len(g.cards), 'card')} from you: {card_names(g.cards)}."
+        )
         if g.bonus == "granted":
             text += f" They had acted already: your giver bonus is {card_names([g.bonus_card])}."
         elif g.bonus == "pending":
@@ -97,9 +101,10 @@ def shop_buy(request: HttpRequest) -> HttpResponse:
 
     def do() -> str:
         p = buy(user=request.user, item=form.cleaned_data["item"], intent=intent_of(request))
+        if not p.cards:
+            return f"You bought {count(p.chips, 'Chip')} for {count(p.cost, 'Vertebra')}."
         name = PRICE_LIST[ShopItem(p.item)].name
-        got = card_names(p.cards) if p.cards else f"{p.chips} Chip"
-        return f"You bought a {name} for {p.cost} Vertebrae: {got}."
+        return f"You bought a {name} for {count(p.cost, 'Vertebra')}: {card_names(p.cards)}."
 
     return act(
         request,
@@ -218,8 +223,8 @@ def deck(request: HttpRequest) -> HttpResponse:
     return act(
         request,
         lambda: (
-            f"Deck saved: {set_deck(user=request.user, card_ids=form.cleaned_data['cards'])}"
-            " card(s)."
+            "Deck saved: "
+            f"{count(set_deck(user=request.user, card_ids=form.cleaned_data['cards']), 'card')}."
         ),
         back=back,
     )

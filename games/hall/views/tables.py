@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from goonsite.parts import render_parts
+from goonsite.words import count
 
 from ..forms import first_error
 from ..models import Game, Player
@@ -216,12 +217,12 @@ def game_bet(request: HttpRequest, game_id: int) -> HttpResponse:
 
         def do() -> str:
             moves.bet(user=user, game_id=game_id, amount=amount)
-            return f"You put {amount} Chips at stake."
+            return f"You put {count(amount, 'Chip')} at stake."
     elif verb == "match":
 
         def do() -> str:
             state = moves.match(user=user, game_id=game_id)
-            return f"You matched the stake of {state['stake']} Chips."
+            return f"You matched the stake of {count(state['stake'], 'Chip')}."
     elif verb == "forfeit":
 
         def do() -> str:
