@@ -48,3 +48,10 @@
     });
   });
 })();
+
+// The tab's title follows the live page (a table's "(Your turn) …"), so a player in
+// another tab sees when the game waits for them.
+document.addEventListener("htmx:afterSettle", function () {
+  var el = document.querySelector("[data-page-title]");
+  if (el && el.dataset.pageTitle) document.title = el.dataset.pageTitle;
+});

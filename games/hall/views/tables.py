@@ -141,6 +141,8 @@ def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
         return HttpResponse(status=204)
     context = game_context(request, _game_of(game_id))
     parts = CHOOSING_PARTS if context["t"].my_decision == "choose" else ("poll", "table")
+    # The game moved on: my last banner ("You played …") is past, so it goes too.
+    parts = (*parts, "messages")
     return render_parts(request, GAME_PAGE, parts, context)
 
 
@@ -250,7 +252,7 @@ def game_play(request: HttpRequest, game_id: int) -> HttpResponse:
         game_id,
         lambda: (
             moves.play(user=request.user, game_id=game_id, card=card, **args)
-            and f"You played {card}."
+            and f"You played the {Tile(card).label}."
         ),
     )
 
