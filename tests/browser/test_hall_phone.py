@@ -137,7 +137,7 @@ def test_every_hall_menu_item_is_on_screen(page: Page, live_server, hall, artifa
     expect(page.locator("h1")).to_contain_text("Judge elections")
 
 
-@pytest.mark.parametrize("where", ["players", "inventory", "log"])
+@pytest.mark.parametrize("where", ["players", "inventory", "log", "rules"])
 def test_tables_fit_the_phone(page: Page, live_server, hall, artifacts, where):
     """The Players table and the ledger: nothing past the right edge, no column cut."""
     phone_login(page, live_server.url, "bart")
@@ -145,6 +145,7 @@ def test_tables_fit_the_phone(page: Page, live_server, hall, artifacts, where):
         "players": "/hall/players/",
         "inventory": f"/hall/players/{other().pk}/",
         "log": "/hall/log/",
+        "rules": "/hall/rules/",
     }
     page.goto(live_server.url + path[where])
     page.screenshot(path=artifacts / f"hall-phone-{where}.png", full_page=True)

@@ -9,6 +9,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from ..forms import DeckForm
 from ..models import Cycle, Gift, Player, Proposal
+from ..rulebook import RULEBOOK
 from ..selectors import (
     SHOP,
     cards_as_seen,
@@ -83,8 +84,10 @@ def inventory(request: HttpRequest, player_id: int) -> HttpResponse:
 
 @require_GET
 def rules(request: HttpRequest) -> HttpResponse:
-    """H14.1 Rules: the amendments in order (H10.7)."""
+    """H14.1 Rules: the rules a player needs, with the numbers the game runs on, then the
+    amendments in order (H10.7)."""
     context = hall_context(request)
+    context["rules"] = RULEBOOK
     cycle = context["cycle"]
     context["amendments"] = (
         cycle.proposals.filter(amendment__isnull=False).order_by("amendment") if cycle else []
