@@ -22,5 +22,6 @@ def count(n: int, word: str) -> str:
 
 
 def signed_count(n: int, word: str) -> str:
-    """A change: "+1 point", "+2 trophies", "-1 Chip"."""
-    return f"{n:+d} {word if abs(n) == 1 else plural_of(word)}"
+    """A change: "+1 point", "+2 trophies", "-1 Chip", "0 points"."""
+    number = f"{n:+d}" if n else "0"
+    return f"{number} {word if abs(n) == 1 else plural_of(word)}"

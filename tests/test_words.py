@@ -25,3 +25,4 @@ def test_signed_count_for_changes():
     assert signed_count(1, "point") == "+1 point"
     assert signed_count(2, "trophy") == "+2 trophies"
     assert signed_count(-3, "Chip") == "-3 Chips"
+    assert signed_count(0, "point") == "0 points"
