@@ -11,6 +11,7 @@ import datetime as dt
 
 from goonsite.words import count
 
+from ..cards import card_names
 from ..models import Activity, Cycle, Ledger, Player
 from .inventory import add_cards, change, check_victory
 from .log import note
@@ -23,7 +24,7 @@ def pay_battle_reward(
     why = Ledger.Reason.BATTLE_REWARD
     if reward["kind"] == "cards":
         add_cards(winner, reward["cards"], why, game_ref, phase)
-        got = ", ".join(reward["cards"])
+        got = card_names(reward["cards"])
     elif reward["kind"] == "vertebrae":
         change(winner, vertebrae=reward["amount"], reason=why, ref=game_ref, phase=phase)
         got = count(reward["amount"], "Vertebra")

@@ -28,6 +28,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from goonsite.refusal import Refusal
+from goonsite.words import count
 
 from ..cards import card_names
 from ..engine import InputError, run
@@ -350,9 +351,11 @@ def result_line(t: Table, out: dict) -> str:
         reward = out["reward"]
         if reward:
             line += " and the reward: " + (
-                ", ".join(reward["cards"])
+                card_names(reward["cards"])
                 if reward["kind"] == "cards"
-                else f"{reward['amount']} {reward['kind'].title()}"
+                else count(
+                    reward["amount"], "Vertebra" if reward["kind"] == "vertebrae" else "Chip"
+                )
             )
         return line + "."
     if out["result"] == "cancelled":
