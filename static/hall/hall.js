@@ -39,13 +39,19 @@
       pressed.forEach(function (b) { b.disabled = true; b.dataset.pressed = "1"; });
     }, 0);
   }, true);
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
-    if (!form) return;
-    form.querySelectorAll("[data-pressed]").forEach(function (b) {
+  function release(root) {
+    root.querySelectorAll("[data-pressed]").forEach(function (b) {
       b.disabled = false;
       delete b.dataset.pressed;
     });
+  }
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form");
+    if (form) release(form);
+  });
+  // Back to a page kept in the browser's cache: its buttons are pressable again.
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) release(document);
   });
 })();
 
