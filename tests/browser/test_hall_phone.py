@@ -137,15 +137,24 @@ def test_every_hall_menu_item_is_on_screen(page: Page, live_server, hall, artifa
     expect(page.locator("h1")).to_contain_text("Judge elections")
 
 
-@pytest.mark.parametrize("where", ["players", "inventory", "log", "rules"])
-def test_tables_fit_the_phone(page: Page, live_server, hall, artifacts, where):
-    """The Players table and the ledger: nothing past the right edge, no column cut."""
+PAGES = ["home", "players", "inventory", "log", "rules", "shop", "duels", "elections", "trade"]
+
+
+@pytest.mark.parametrize("where", PAGES)
+def test_hall_pages_fit_the_phone(page: Page, live_server, hall, artifacts, where):
+    """The Players table and the ledger (and every other Hall page), read by the player with
+    the 40-character name: nothing past the right edge, no column cut."""
     phone_login(page, live_server.url, "bart")
     path = {
+        "home": "/hall/",
         "players": "/hall/players/",
         "inventory": f"/hall/players/{other().pk}/",
         "log": "/hall/log/",
         "rules": "/hall/rules/",
+        "shop": "/hall/shop/",
+        "duels": "/hall/duels/",
+        "elections": "/hall/elections/",
+        "trade": f"/hall/trades/new/{me().pk}/",
     }
     page.goto(live_server.url + path[where])
     page.screenshot(path=artifacts / f"hall-phone-{where}.png", full_page=True)

@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.hall.models import Gift, Intent, Purchase, Trade
+from games.hall.models import Game, Gift, Intent, Purchase, Trade
 from games.hall.services.gifts import give_gift
 from games.hall.services.intent import AlreadyDone
 from games.hall.services.shop import buy
@@ -118,3 +118,26 @@ def test_one_key_raced_on_two_threads_buys_once(ann):
     assert sum(isinstance(r, AlreadyDone) for r in results) == 1, results
     assert (fresh(ann).vertebrae, fresh(ann).chips) == (75, 1)
     balanced(ann)
+
+
+def test_a_bet_or_match_pressed_twice_puts_chips_in_once(ann, bo):
+    """H8.4-H8.6 Bets need no key: the engine itself refuses the second press (one open
+    bet; a raise must go above the stake; one who met the stake cannot match again)."""
+    from games.hall.services.moves import bet, match
+    from tests.hall.tables.helpers import choose_all, duel
+
+    grant(ann, "5H", "6H", "7H", "8H", chips=3)
+    grant(bo, "9S", "10S", "2C", "3C", chips=3)
+    game = choose_all(
+        duel(ann, bo, now=at(1)),
+        {ann: ["5H", "6H", "7H", "8H"], bo: ["9S", "10S", "2C", "3C"]},
+        at(1),
+    )
+    bet(user=ann.user, game_id=game.pk, amount=2, now=at(1))
+    with pytest.raises(Refusal):
+        bet(user=ann.user, game_id=game.pk, amount=2, now=at(1))
+    match(user=bo.user, game_id=game.pk, now=at(1))
+    with pytest.raises(Refusal):
+        match(user=bo.user, game_id=game.pk, now=at(1))
+    stakes = {p["id"]: p["put"] for p in Game.objects.get(pk=game.pk).state["players"]}
+    assert stakes == {f"p{ann.pk}": 2, f"p{bo.pk}": 2}
