@@ -132,6 +132,13 @@ def accept_trade(*, user, trade_id: int, now: dt.datetime | None = None) -> Trad
         offerer = m.others[offerer_id]
         give = Side(trade.give_cards, trade.give_vertebrae, trade.give_chips)
         ask = Side(trade.ask_cards, trade.ask_vertebrae, trade.ask_chips)
+        if secretly_locked([offerer.pk]) & set(give.cards):
+            # The offerer has since chosen some of these cards for a hand: say no more
+            # than H3.5 asks, so the acceptor learns nothing of the pick (H14.3).
+            raise Refusal(
+                f"{offerer} cannot hand over every card of this offer right now, so nothing "
+                "changed hands (H3.5). The offer stays open; try again later or decline it."
+            )
         gives = _check_holds(offerer, give, lock=True)
         _refuse_my_locked_cards(m.player, ask)
         asks = _check_holds(m.player, ask, lock=True)

@@ -148,3 +148,22 @@ def test_accepting_an_ask_while_choosing_the_same_card_in_another_tab(ann, bo):
     else:
         assert nine.owner_id == ann.pk and nine.locked
     balanced(ann, bo)
+
+
+def test_an_offered_card_since_chosen_for_a_hand_fails_without_naming_the_hand(ann, bo):
+    """H14.3 Ann offers Bo her 9H, then chooses it for her duel hand: Bo's acceptance is
+    refused with H3.5's reason only, not "in an Exoptosis hand", and nothing moves."""
+    cards = grant(ann, *HAND, "9H")
+    grant(bo, "9S", "10S", "2C", "3C")
+    nine = cards[-1]
+    trade = offer_trade(
+        user=ann.user, receiver_id=bo.pk, give=Side([nine.pk]), ask=Side(), now=at(1)
+    )
+    game = duel(ann, bo, now=at(1))
+    choose_all(game, {ann: ["6H", "7H", "8H", "9H"]}, at(1))
+    with pytest.raises(Refusal) as refused:
+        accept_trade(user=bo.user, trade_id=trade.pk, now=at(1, 16))
+    assert "cannot hand over every card of this offer right now" in refused.value.message
+    assert "Exoptosis" not in refused.value.message and "Locked" not in refused.value.message
+    assert Card.objects.get(pk=nine.pk).owner_id == ann.pk
+    assert Trade.objects.get().status == Trade.Status.OPEN
