@@ -4,8 +4,6 @@ decision, nothing else (another hand is only ever a size)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .cards import CARDS, CATEGORIES, CATEGORY, ORDINARY
 from .conditions import satisfies
 from .decisions import PASS, Decision
@@ -14,41 +12,54 @@ from .table import Pending, Table
 HAND_SIZE = {"simple": 6, "sharp": 4}  # K15.1
 
 
-@dataclass(frozen=True, slots=True)
 class SeatView:
-    seat: str
-    policy: str
-    hand: tuple[str, ...]
-    sizes: dict[str, int]  # every seat's hand size (public, K1.3)
-    order: tuple[str, ...]  # every seat in current direction from this one
-    level: int
-    conditions: tuple[str, ...]
-    has_modifier: bool
-    has_anchor: bool
-    pending: tuple[Pending, ...]
-    options: tuple[tuple[str, tuple[str, ...]], ...]  # respond: legal Interrupts and targets
+    """What one seat may see: its own hand, the public table (K1.3: hand SIZES, the level,
+    the conditions, the slots, the pending area) and its decision's options. Read lazily
+    from the table, because bots answer thousands of decisions per second."""
 
-    @classmethod
-    def of(cls, t: Table, seat: str, options=()) -> SeatView:
-        return cls(
-            seat=seat,
-            policy=t.policy[seat],
-            hand=tuple(t.hands[seat]),
-            sizes={s: len(t.hands[s]) for s in t.seats},
-            order=tuple(t.around(seat)),
-            level=t.level,
-            conditions=tuple(t.conditions),
-            has_modifier=t.modifier[seat] is not None,
-            has_anchor=t.anchor[seat] is not None,
-            pending=tuple(t.pending),
-            options=tuple((card, tuple(on)) for card, on in options),
-        )
+    __slots__ = ("_options", "_others_sizes", "_t", "seat")
+
+    def __init__(self, t: Table, seat: str, options=None) -> None:
+        self._t = t
+        self.seat = seat
+        self._options = options  # a callable giving the respond options, asked only if needed
+        self._others_sizes: list[int] | None = None
+
+    @property
+    def policy(self) -> str:
+        return self._t.policy[self.seat]
+
+    @property
+    def hand(self) -> tuple[str, ...]:
+        return tuple(self._t.hands[self.seat])
+
+    def size(self, seat: str) -> int:
+        return len(self._t.hands[seat])
+
+    @property
+    def others(self) -> list[str]:
+        """The other seats in current direction from this one."""
+        return self._t.around(self.seat)[1:]
+
+    @property
+    def pending(self) -> list[Pending]:
+        return self._t.pending
+
+    @property
+    def options(self) -> list[tuple[str, list[str]]]:
+        return self._options() if self._options is not None else []
 
     def meets_with(self, hand: list[str], modifier: bool, anchor: bool) -> bool:
-        others = [n for s, n in self.sizes.items() if s != self.seat]
-        return any(
-            satisfies(c, hand, self.level, modifier and anchor, others) for c in self.conditions
-        )
+        """Would this seat, holding `hand` with these slots filled, meet an active condition?"""
+        t = self._t
+        if self._others_sizes is None:
+            self._others_sizes = [len(t.hands[s]) for s in t.seats if s != self.seat]
+        both = modifier and anchor
+        return any(satisfies(c, hand, t.level, both, self._others_sizes) for c in t.conditions)
+
+    def slots(self) -> tuple[bool, bool]:
+        t = self._t
+        return t.modifier[self.seat] is not None, t.anchor[self.seat] is not None
 
 
 def answer(view: SeatView, decision: Decision):
@@ -63,8 +74,7 @@ def answer(view: SeatView, decision: Decision):
 
 def target_for(view: SeatView) -> str:
     """K15.2: the other player with the fewest cards, ties first in current direction."""
-    others = view.order[1:]
-    return min(others, key=lambda s: view.sizes[s])  # min keeps the first of equals
+    return min(view.others, key=view.size)  # min keeps the first of equals
 
 
 def _play(view: SeatView, card: str):
@@ -80,17 +90,19 @@ def _play(view: SeatView, card: str):
 def play(view: SeatView):
     """K15.2: `sharp` first plays a card that would leave it meeting a condition, or passes
     if it meets one now; otherwise both play the first playable card, or pass."""
-    playable = [card for card in view.hand if CATEGORY[card] in ORDINARY]
+    hand = view.hand
+    playable = [card for card in hand if CATEGORY[card] in ORDINARY]
     if view.policy == "sharp":
+        has_modifier, has_anchor = view.slots()
         for card in playable:
-            rest = list(view.hand)
+            rest = list(hand)
             rest.remove(card)
             category = CATEGORY[card]
-            modifier = view.has_modifier or category == "modifier"
-            anchor = view.has_anchor or category == "anchor"
+            modifier = has_modifier or category == "modifier"
+            anchor = has_anchor or category == "anchor"
             if view.meets_with(rest, modifier, anchor):
                 return _play(view, card)
-        if view.meets_with(list(view.hand), view.has_modifier, view.has_anchor):
+        if view.meets_with(list(hand), has_modifier, has_anchor):
             return PASS
     return _play(view, playable[0]) if playable else PASS
 

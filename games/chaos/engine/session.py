@@ -42,8 +42,8 @@ class Session:
                 self.decision = None
 
     def view(self, decision: Decision) -> bots.SeatView:
-        options = self.options(decision.seat) if decision.kind == "respond" else ()
-        return bots.SeatView.of(self.t, decision.seat, options)
+        seat = decision.seat
+        return bots.SeatView(self.t, seat, lambda: self.options(seat))
 
     def options(self, seat: str) -> list[tuple[str, list[str]]]:
         return self.t.window.options(self.t, seat) if self.t.window is not None else []
