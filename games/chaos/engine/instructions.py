@@ -195,8 +195,9 @@ def pass_one(t: Table, src: Source, effect: Effect) -> Flow:
         if seat in guarded or not t.hands[seat]:
             continue
         chosen = yield from choose(seat, t.hands[seat], 1, "pass", src.card.id)
-        t.hands[seat].remove(chosen[0])
         outgoing.append((seat, chosen[0]))
+    for seat, card in outgoing:  # set aside only once everyone has chosen, then delivered
+        t.hands[seat].remove(card)
     for seat, card in outgoing:
         to = t.next_seat(seat, effect["dir"])
         t.hands[to].append(card)

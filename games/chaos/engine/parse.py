@@ -59,7 +59,7 @@ def parse_game(game: Any) -> dict[str, Any]:
         "seats": seats,
         "hand_size": hand_size,
         "setup": setup,
-        "actions": [_action(i, a, set(ids)) for i, a in enumerate(actions)],
+        "actions": [parse_action(i, a, set(ids)) for i, a in enumerate(actions)],
     }
 
 
@@ -171,7 +171,7 @@ def _setup(raw: Any, ids: list[str]) -> dict[str, Any]:
     return out
 
 
-def _action(i: int, raw: Any, seats: set[str]) -> dict[str, Any]:
+def parse_action(i: int, raw: Any, seats: set[str]) -> dict[str, Any]:
     where = f"action {i}"
     if not isinstance(raw, dict):
         raise InputError(f"{where} is not an object")
