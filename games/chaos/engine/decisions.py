@@ -28,7 +28,9 @@ class Decision:
     allowed: list[str] = field(default_factory=list)  # select: the cards it may choose
 
 
-def choose(seat: str, hand: list[str], count: int, why: str, source: str, allowed=None) -> Flow:
+def choose(
+    seat: str, hand: list[str], count: int, why: str, source: str, allowed: list[str] | None = None
+) -> Flow:
     """K10.2: the owner picks `count` cards of `allowed` (their hand by default) now; with no
     real choice (as many as allowed, or more) they give them all without being asked."""
     allowed = list(hand if allowed is None else allowed)

@@ -304,10 +304,12 @@ OPS: dict[str, Callable[[Table, Source, Effect], Flow | None]] = {
 }
 
 
-def could_draw(src_card_effects: tuple[Effect, ...], responder: str, player: str, target) -> bool:
-    """K11.5 (I9): could this Action's printed effect instruct `responder` to draw, given its
-    announced target? Every branch counts."""
-    for effect in src_card_effects:
+def could_draw(
+    effects: tuple[Effect, ...], responder: str, player: str, target: str | None
+) -> bool:
+    """K11.5 (I9): could this Action's printed effect instruct `responder` to draw, given
+    its announced target? Every branch counts, before any observation is known."""
+    for effect in effects:
         op = effect["op"]
         if op == "if_commented" and (
             could_draw(tuple(effect["then"]), responder, player, target)

@@ -77,10 +77,10 @@ def place(t: Table, setup: dict[str, Any]) -> str:
         t.emit("deal", seat=seat, cards=list(hand), count=len(hand), seen_by=[seat])
     if setup["conditions"]:
         t.conditions = list(setup["conditions"])
-    else:
-        t.conditions = [t.cond_deck.pop(0)]
-        t.emit("reveal", card=t.conditions[0], why="setup")
-        update_capacity_at_setup(t)
+    else:  # revealed from the deck's top: two at Levels 4-5 (K6.2)
+        for _ in range(2 if t.level >= 4 else 1):
+            t.conditions.append(t.cond_deck.pop(0))
+            t.emit("reveal", card=t.conditions[-1], why="setup")
     t.direction = setup["direction"]
     t.turn = setup["turn"]
     t.round = setup["round"]
@@ -92,11 +92,3 @@ def place(t: Table, setup: dict[str, Any]) -> str:
         if seat not in t.taken:
             return seat
     raise AssertionError("parse.py refuses a `taken` holding every seat")
-
-
-def update_capacity_at_setup(t: Table) -> None:
-    """At Levels 4-5 a defaulted position reveals its second condition with why "setup"."""
-    if t.level >= 4:
-        card = t.cond_deck.pop(0)
-        t.conditions.append(card)
-        t.emit("reveal", card=card, why="setup")
