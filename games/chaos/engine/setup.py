@@ -32,7 +32,7 @@ def seeded(t: Table, hand_size: int | None) -> Flow:
     for _ in range(hand_size):
         for seat in order:
             t.hands[seat].append(t.deck.pop())
-    for seat in order:
+    for seat in t.seats:  # logged in seating order, as the setup path does (S26)
         hand = t.hands[seat]
         t.emit("deal", seat=seat, cards=list(hand), count=len(hand), seen_by=[seat])
     t.conditions = [t.cond_deck.pop(0)]
