@@ -174,33 +174,23 @@ def snapshot(public_key: str, player_id: int, day_id: int) -> Snapshot | None:
     )
 
 
-def own_part(
-    public_key: str, player_id: int, read: Callable[[], Any], snap: Snapshot | None = None
-) -> Any:
+def own_part(public_key: str, player_id: int, read: Callable[[], Any]) -> Any:
     """The player's own part of the board, `read()` once per version of it."""
-    if snap is not None and snap.own is not None:
-        return snap.own
     if not public_key:
         return read()
-    if snap is None:
-        versions = _versions(player_key(player_id))
-        version = None if versions is None else versions[player_key(player_id)]
-    else:
-        version = snap.player_version
-    key = None if version is None else _own_key(public_key, player_id, version)
+    versions = _versions(player_key(player_id))
+    key = (
+        None
+        if versions is None
+        else _own_key(public_key, player_id, versions[player_key(player_id)])
+    )
     return _read_through(key, read)
 
 
-def face_down(day_id: int, read: Callable[[], dict[int, int]], snap: Snapshot | None = None):
+def face_down(day_id: int, read: Callable[[], dict[int, int]]) -> dict[int, int]:
     """The day's face-down counts by entry id, `read()` once per version of the day's plays."""
-    if snap is not None and snap.counts is not None:
-        return snap.counts
-    if snap is None:
-        versions = _versions(day_key(day_id))
-        version = None if versions is None else versions[day_key(day_id)]
-    else:
-        version = snap.day_version
-    key = None if version is None else _counts_key(day_id, version)
+    versions = _versions(day_key(day_id))
+    key = None if versions is None else _counts_key(day_id, versions[day_key(day_id)])
     return _read_through(key, read)
 
 

@@ -23,7 +23,7 @@ from ..board import Board, face_down_counts, load_board
 from ..engine import CardId
 from ..engine.cards import parse_item
 from ..models import PlayerSeason
-from ..public import public_board
+from ..public import forget_version, public_board
 from ..services.packs import give_starting_hand
 from ..services.players import join_season
 
@@ -81,17 +81,21 @@ def board_for(
     targeting: str | None = None,
     *,
     own: Board | None = None,
-    counts: dict[int, int] | None = None,
+    day_counts: tuple[int, dict[int, int]] | None = None,
 ) -> Board:
     """The board as this request shows it: the player's own part and the day's face-down
-    counts from the cache (or as an action just patched them: `own`, `counts`), joined
-    with the public board and the card being aimed, if the player still holds it."""
+    counts from the cache (or as an action just patched them: `own`, and `day_counts`,
+    the day's id and its counts), joined with the public board and the card being aimed,
+    if the player still holds it. A patched part of another public board or day (a noon
+    or a pin came in between) is read afresh instead."""
     public = public_board(clock.now())
     if public is None or public.season.pk != player.season_id:
         raise Http404("The season has ended.")
     if own is None or own.public_key != public.key:
         own = board_cache.own_part(public.key, player.pk, lambda: load_board(player, public))
-    if counts is None:
+    if day_counts is not None and day_counts[0] == public.day.pk:
+        counts = day_counts[1]
+    else:
         counts = board_cache.face_down(public.day.pk, lambda: face_down_counts(public.day))
     card = parse_item(targeting)
     if not isinstance(card, CardId) or not own.holds(card):
@@ -159,9 +163,13 @@ def answer(
     locked and read."""
     snap = done.snap if done.snap is not None and done.snap.player_id == player.pk else None
     own, counts = board_cache.carry_forward(snap, done.bumps, patch_own, patch_counts)
+    # The answer shows the public board as it is now: a noon may have committed while the
+    # action waited for it (then the patched part, of the board before, is read afresh).
+    forget_version()
     if not request.htmx:
         return redirect("ladder:board")
-    board = board_for(request, player, own=own, counts=counts)
+    day_counts = None if counts is None else (snap.day_id, counts)
+    board = board_for(request, player, own=own, day_counts=day_counts)
     return board_update(request, player, parts=parts, board=board, **context)
 
 
