@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     "allauth.socialaccount",
     "allauth.socialaccount.providers.discord",
     "accounts",
+    "goonsite.outbox",
     "games.ladder",
     "games.hall",
 ]

@@ -9,9 +9,13 @@ class LadderConfig(AppConfig):
     verbose_name = "Gooner Ladder"
 
     def ready(self) -> None:
+        from goonsite.outbox.makers import register
+
         from . import signals
+        from .services.discord import GAME, KIND, report_posts
 
         signals.connect()
+        register(GAME, KIND, report_posts)
 
     @property
     def health_checks(self) -> dict:
