@@ -5,9 +5,10 @@ from __future__ import annotations
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core.exceptions import ImmediateHttpResponse
 from allauth.socialaccount.adapter import DefaultSocialAccountAdapter
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest
-from django.shortcuts import redirect
+from django.shortcuts import redirect, resolve_url
 from django.urls import reverse
 
 from .models import User
@@ -27,10 +28,10 @@ def user_display(user: User) -> str:
 
 class AccountAdapter(DefaultAccountAdapter):
     def get_login_redirect_url(self, request: HttpRequest) -> str:
-        return reverse("ladder:board")
+        return resolve_url(settings.LOGIN_REDIRECT_URL)
 
     def get_signup_redirect_url(self, request: HttpRequest) -> str:
-        return reverse("ladder:board")
+        return resolve_url(settings.LOGIN_REDIRECT_URL)
 
 
 class DiscordAdapter(DefaultSocialAccountAdapter):

@@ -24,7 +24,7 @@ USER_TAKEN = "That username was just taken by someone else. Pick another."
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
-        return redirect("ladder:board")
+        return redirect(settings.LOGIN_REDIRECT_URL)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if not services.signup_allowed(request):
@@ -42,11 +42,11 @@ def signup(request: HttpRequest) -> HttpResponse:
             form.add_error(taken.field, NAME_TAKEN if taken.field == "display_name" else USER_TAKEN)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, f"Welcome to the ladder, {user}!")
+            messages.success(request, f"Welcome to goonsite, {user}!")
             if user.email:
                 send_verification(request, user)
                 messages.info(request, f"We sent a link to {user.email} to check it's yours.")
-            return redirect("ladder:board")
+            return redirect(settings.LOGIN_REDIRECT_URL)
     return render(request, "accounts/signup.html", {"form": form})
 
 

@@ -39,10 +39,6 @@ from .services.days import open_day
 
 Kind = AdminAction.Kind
 
-admin.site.site_header = "goonsite admin"
-admin.site.site_title = "goonsite admin"
-admin.site.index_template = "admin/goonsite_index.html"
-
 
 def _names(things: Iterable[object]) -> str:
     return ", ".join(map(str, things)) or "nobody"

@@ -27,6 +27,8 @@ class LadderConfig(AppConfig):
         name="Gooner Ladder",
         emoji="🪜",
         url_name="ladder:board",
+        nav_name="Ladder",
+        admin_panel="ladder/admin_panel.html",
         blurb=(
             "Vote on the roster all day and play hidden cards face down. At noon Central "
             "everything lands at once and the Chaos Report tells what happened."
