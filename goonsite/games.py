@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.apps import apps
 from django.http import HttpRequest
+from django.urls import URLResolver, include, path
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,7 @@ class GameListing:
     blurb: str
     live: bool = True
     nav_name: str = ""  # the header's short name; the full name when empty
+    url_prefix: str = ""  # where the game's own urls.py is mounted ("" = the site's root)
     admin_panel: str = ""  # a template shown on the admin's index: the game's tools at a glance
 
     @property
@@ -29,6 +31,14 @@ class GameListing:
 
 def listed_games() -> list[GameListing]:
     return [config.listing for config in apps.get_app_configs() if hasattr(config, "listing")]
+
+
+def game_urls() -> list[URLResolver]:
+    """Each listed game's own URLs under its prefix; a game at the root goes last, so its
+    patterns never shadow another game's."""
+    configs = [config for config in apps.get_app_configs() if hasattr(config, "listing")]
+    configs.sort(key=lambda config: config.listing.url_prefix == "")
+    return [path(c.listing.url_prefix, include(f"{c.name}.urls")) for c in configs]
 
 
 def games(request: HttpRequest) -> dict:

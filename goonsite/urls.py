@@ -1,6 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from .games import game_urls
 from .health import healthz
 from .views import home, ping
 
@@ -16,8 +17,5 @@ urlpatterns = [
     # Sign in with Discord (django-allauth): its Discord and connection pages only.
     path("accounts/", include("accounts.allauth_urls")),
     path("games/", home, name="home"),
-    path("hall/", include("games.hall.urls")),
-    # The ladder keeps the addresses it had before there were other games (its board at
-    # the root): players' bookmarks and the report links posted to Discord still work.
-    path("", include("games.ladder.urls")),
+    *game_urls(),
 ]

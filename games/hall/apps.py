@@ -12,6 +12,7 @@ class HallConfig(AppConfig):
         emoji="🎰",
         url_name="hall:home",
         nav_name="Gilded Hall",
+        url_prefix="hall/",
         admin_panel="hall/admin_panel.html",
         blurb=(
             "Collect holographic cards, gift them, shop with Vertebrae and race to 25 Chips. "

@@ -28,6 +28,9 @@ class LadderConfig(AppConfig):
         emoji="🪜",
         url_name="ladder:board",
         nav_name="Ladder",
+        # The ladder keeps the addresses it had before there were other games (its board at
+        # the root): players' bookmarks and the report links posted to Discord still work.
+        url_prefix="",
         admin_panel="ladder/admin_panel.html",
         blurb=(
             "Vote on the roster all day and play hidden cards face down. At noon Central "
