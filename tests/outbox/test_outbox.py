@@ -124,3 +124,15 @@ def test_the_admin_lists_every_games_posts_and_resends_a_failed_one(
     failed.refresh_from_db()
     assert failed.status == "pending"
     assert LogEntry.objects.get().change_message == "Re-sent to Discord"
+
+
+def test_a_player_cannot_resend_a_post(client, alice, webhook):
+    post = queue(game="hall", kind="announcement", summary="x", payloads=[])
+    DiscordPost.objects.filter(pk=post.pk).update(status="failed")
+    client.force_login(alice)
+    response = client.post(
+        reverse("admin:outbox_discordpost_changelist"),
+        {"action": "resend_posts", "_selected_action": [post.pk]},
+    )
+    assert response.status_code == 302 and "/admin/login/" in response.url
+    assert DiscordPost.objects.get().status == "failed"

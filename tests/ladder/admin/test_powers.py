@@ -76,7 +76,6 @@ def test_staff_can_open_every_admin_page(admin_client, season, page):
         ("playerseason", "unmark_holder"),
         ("playerseason", "deal_golden"),
         ("codedrop", "export_csv"),
-        ("discordpost", "resend_posts"),
     ],
 )
 def test_players_cannot_trigger_any_power(client, alice, alice_player, entries, model, action):
