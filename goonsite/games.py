@@ -6,11 +6,16 @@ only, so adding a game is adding its app, and removing one leaves no link behind
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.apps import apps
-from django.http import HttpRequest
-from django.urls import URLResolver, include, path
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.urls import URLResolver, include, path, reverse
+
+LAST_GAME_COOKIE = "last_game"
+A_YEAR = 365 * 24 * 3600
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,44 @@ class GameListing:
 
 def listed_games() -> list[GameListing]:
     return [config.listing for config in apps.get_app_configs() if hasattr(config, "listing")]
+
+
+def listed_by_label() -> dict[str, GameListing]:
+    return {c.label: c.listing for c in apps.get_app_configs() if hasattr(c, "listing")}
+
+
+def landing_url(request: HttpRequest) -> str:
+    """Where a log-in lands: the game this browser last opened, else the games list."""
+    listing = listed_by_label().get(request.COOKIES.get(LAST_GAME_COOKIE, ""))
+    return reverse(listing.url_name) if listing else reverse(settings.LOGIN_REDIRECT_URL)
+
+
+class LastGameMiddleware:
+    """Remembers in a cookie of this browser (kept across log-outs) the game whose page it
+    last opened, read back by `landing_url`; a game's URL namespace is its app label."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        match = request.resolver_match
+        game = match.namespaces[0] if match and match.namespaces else ""
+        if (
+            request.method == "GET"
+            and response.status_code == 200
+            and game in listed_by_label()
+            and request.COOKIES.get(LAST_GAME_COOKIE) != game
+        ):
+            response.set_cookie(
+                LAST_GAME_COOKIE,
+                game,
+                max_age=A_YEAR,
+                secure=settings.SESSION_COOKIE_SECURE,
+                httponly=True,
+                samesite="Lax",
+            )
+        return response
 
 
 def game_urls() -> list[URLResolver]:

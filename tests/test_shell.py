@@ -68,3 +68,33 @@ def test_each_game_mounts_its_urls_from_its_listing(path):
     from django.urls import resolve
 
     assert resolve(path).namespace in {"ladder", "hall"}
+
+
+def log_in(client, username: str = "alice"):
+    return client.post(
+        reverse("accounts:login"), {"username": username, "password": "correct-horse-battery"}
+    )
+
+
+def test_a_log_in_lands_on_the_game_this_browser_last_opened(client, ann, in_phase_one):
+    """The games list the first time; then the game whose page this browser last opened,
+    remembered across the log-out."""
+    assert log_in(client).url == reverse("home")
+    assert client.get(reverse("hall:home")).status_code == 200
+    assert client.cookies["last_game"].value == "hall"
+    client.post(reverse("accounts:logout"))
+    assert log_in(client).url == reverse("hall:home")
+
+
+def test_an_unknown_last_game_lands_on_the_games_list(client, alice):
+    client.cookies["last_game"] = "https://evil.example/"
+    assert log_in(client).url == reverse("home")
+
+
+def test_a_next_address_still_wins_over_the_last_game(client, alice):
+    client.cookies["last_game"] = "hall"
+    response = client.post(
+        reverse("accounts:login") + "?next=/archive/",
+        {"username": "alice", "password": "correct-horse-battery"},
+    )
+    assert response.url == "/archive/"
