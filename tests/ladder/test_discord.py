@@ -120,6 +120,7 @@ def test_noon_posts_its_report_after_commit(
     post.refresh_from_db()
     assert (post.status, post.attempts, post.message_ids) == ("sent", 1, ["1"])
     assert post.payloads is None  # made from the report when sent, not in the noon
+    assert post.summary == "Chaos Report of Tue Dec 08, 2026"  # what the admin's list shows
 
 
 def test_running_the_task_twice_posts_once(fake_discord, report, waits):

@@ -18,7 +18,7 @@ def to_outbox(apps, schema_editor):
             game="ladder",
             kind="report",
             ref=str(old.report_id),
-            summary=f"Chaos Report of {old.report.day.noon_on}",
+            summary=f"Chaos Report of {old.report.day.noon_on:%a %b %d, %Y}",
             payloads=None,
             **{field: getattr(old, field) for field in FIELDS},
         )

@@ -20,7 +20,12 @@ GAME, KIND = "ladder", "report"
 
 def queue_post(report: NoonReport) -> DiscordPost | None:
     """Inside the noon's transaction: the report's post, sent once the noon commits."""
-    return queue(game=GAME, kind=KIND, ref=str(report.pk), summary=f"Chaos Report of {report.day}")
+    return queue(
+        game=GAME,
+        kind=KIND,
+        ref=str(report.pk),
+        summary=f"Chaos Report of {report.day.noon_on:%a %b %d, %Y}",
+    )
 
 
 def report_posts(ref: str) -> list[dict]:
