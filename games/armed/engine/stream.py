@@ -30,9 +30,15 @@ class Stream:
 
     def shuffle(self, items: list[Any]) -> None:
         """In place; index 0 is the top of a deck. Lists of 0 or 1 items draw nothing."""
+        # next() inlined: shuffles are the stream's hot loop in the playtest.
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.next() % (i + 1)
+            state = z = (state + GOLDEN) & MASK
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+            j = (z ^ (z >> 31)) % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = state
 
 
 def first_output(seed: int) -> int:

@@ -95,18 +95,25 @@ def score(g: Game, design: str, shooter: Seat, target: Seat | None, hs: int) -> 
     """A13.3 The score of firing `design` from `shooter` (whose hand holds `hs` cards
     once the gun has left it) at `target`, or at everybody for a multi-target gun."""
     values = TABLE[design]
+    # would_grit() inlined: this is the playtest's innermost loop.
     if target is not None:
         hurt, gain, cost = values(g, shooter, target, hs)
-        if would_grit(target, hurt + gain):
+        teeth = target.teeth
+        if not teeth:
+            return hurt + gain - 2
+        if hurt + gain >= GRIT_AT[teeth] and "egg" not in target.durations:
             return 3 - cost
-        return hurt + gain - (2 if target.teeth == 0 else 0)
+        return hurt + gain
     total = 0
-    cost = 0
     for t in g.opponents[shooter]:
         hurt, _gain, cost = values(g, shooter, t, hs)
-        if would_grit(t, hurt):
+        teeth = t.teeth
+        if not teeth:
+            total += hurt - 2
+        elif hurt >= GRIT_AT[teeth] and "egg" not in t.durations:
             return 3 - cost
-        total += hurt - (2 if t.teeth == 0 else 0)
+        else:
+            total += hurt
     return total
 
 
