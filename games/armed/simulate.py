@@ -36,9 +36,7 @@ def table(k: int) -> GameSpec:
     """The fixed mixed table of game k."""
     n = 3 + k % 4
     bits = first_output(k ^ POLICY_SALT)
-    seats = [
-        SeatSpec(f"s{i + 1}", "bot", "sharp" if bits >> i & 1 else "simple") for i in range(n)
-    ]
+    seats = [SeatSpec(f"s{i + 1}", "bot", "sharp" if bits >> i & 1 else "simple") for i in range(n)]
     return GameSpec(seed=k, seats=seats, setup=None, actions=[])
 
 
@@ -128,7 +126,10 @@ def report(tally: Tally, cpu: float) -> str:
         ),
         "",
         "endings: "
-        + ", ".join(f"{e} {tally.endings[e]:,} ({_pct(tally.endings[e], tally.games).strip()})" for e in ENDINGS),
+        + ", ".join(
+            f"{e} {tally.endings[e]:,} ({_pct(tally.endings[e], tally.games).strip()})"
+            for e in ENDINGS
+        ),
         f"shared wins: {tally.shared_wins:,} ({_pct(tally.shared_wins, tally.games).strip()})",
         f"Broken seats at the end: {tally.broken_seats:,}",
     ]
@@ -143,8 +144,12 @@ def report(tally: Tally, cpu: float) -> str:
     for n in sorted(tally.sizes):
         size = tally.sizes[n]
         lines.append(f"  {n} seats, {size.games:,} games (fair share {100 / n:.1f}%)")
-        lines.append("    by seat:     " + " ".join(_pct(size.by_seat[i], size.games) for i in range(n)))
-        lines.append("    by position: " + " ".join(_pct(size.by_position[i], size.games) for i in range(n)))
+        lines.append(
+            "    by seat:     " + " ".join(_pct(size.by_seat[i], size.games) for i in range(n))
+        )
+        lines.append(
+            "    by position: " + " ".join(_pct(size.by_position[i], size.games) for i in range(n))
+        )
         lines.append(
             "    by policy:   "
             + ", ".join(

@@ -23,7 +23,21 @@ OWN_CASES = Path(__file__).resolve().parent / "cases"
 RULE = re.compile(r"^A\d+\.\d+$")
 # armed.md's numbered rules, section by section (A1.1-A1.6, A2.1-A2.4, ...). Rule numbers
 # are stable; the test below checks this table against the spec whenever it is beside us.
-RULES_PER_SECTION = {1: 6, 2: 4, 3: 7, 4: 4, 5: 3, 6: 2, 7: 4, 8: 5, 9: 20, 10: 5, 11: 7, 12: 7, 13: 4}
+RULES_PER_SECTION = {
+    1: 6,
+    2: 4,
+    3: 7,
+    4: 4,
+    5: 3,
+    6: 2,
+    7: 4,
+    8: 5,
+    9: 20,
+    10: 5,
+    11: 7,
+    12: 7,
+    13: 4,
+}
 ALL_RULES = [f"A{s}.{n}" for s, count in RULES_PER_SECTION.items() for n in range(1, count + 1)]
 
 needs_checker = pytest.mark.skipif(
