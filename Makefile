@@ -48,6 +48,8 @@ format: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(PY) -m games.ladder.engine.bench
 	$(PY) -m games.hall.engine.bench
+	$(PY) -m games.armed.engine.bench
+	$(PY) -m games.armed.simulate --games 30000
 
 clean:
 	rm -rf $(VENV) db.sqlite3 db.sqlite3-shm db.sqlite3-wal staticfiles
