@@ -21,6 +21,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from .engine.cards import DESIGN_OF, DESIGNS
 from .engine.game import begin
 from .engine.parse import GameSpec, SeatSpec
 from .engine.stream import first_output
@@ -168,10 +169,55 @@ def report(tally: Tally, cpu: float) -> str:
     return "\n".join(lines)
 
 
+def gun_report(games: int) -> str:
+    """For the designer: each design's shots, how often they were gritted, and how often
+    a goon who fired it won (a shared win counts 1/w), beside the average win share."""
+    fired: Counter[str] = Counter()
+    gritted: Counter[str] = Counter()
+    firers: Counter[str] = Counter()
+    firer_wins: defaultdict[str, float] = defaultdict(float)
+    seats = wins = 0.0
+    for k in range(games):
+        g = begin(table(k), logging=True)
+        assert g.result is not None and g.log is not None
+        winners = g.result["winners"]
+        share = 1 / len(winners)
+        seats += len(g.seats)
+        wins += 1
+        used: set[tuple[str, str]] = set()
+        latest = ""
+        for event in g.log:
+            if event["event"] == "fire":
+                latest = DESIGN_OF[event["card"]]
+                fired[latest] += 1
+                used.add((event["seat"], latest))
+            elif event["event"] == "grit":
+                gritted[latest] += 1
+        for seat, design in used:
+            firers[design] += 1
+            if seat in winners:
+                firer_wins[design] += share
+    base = wins / seats
+    lines = [
+        f"guns over {games:,} games: shots, share gritted, win rate of a goon who fired it "
+        f"(average seat {100 * base:.1f}%)"
+    ]
+    ranked = sorted(DESIGNS, key=lambda d: -firer_wins[d] / firers[d] if firers[d] else 0)
+    for design in ranked:
+        lines.append(
+            f"  {design:<14} {fired[design]:>8,} {_pct(gritted[design], fired[design])} "
+            f"{_pct(firer_wins[design], firers[design])}"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=TARGET_GAMES, help="how many games (30,000)")
     parser.add_argument("--json", action="store_true", help="one line of JSON: the summary")
+    parser.add_argument(
+        "--guns", action="store_true", help="also a table per gun design (plays with a log)"
+    )
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -180,6 +226,8 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(tally.summary(cpu)))
     else:
         print(report(tally, cpu))
+    if args.guns:
+        print(gun_report(args.games))
     return 0
 
 
