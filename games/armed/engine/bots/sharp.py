@@ -33,6 +33,7 @@ KEEP: dict[str, int] = {
     "VOGUE-INATOR": 3,
     "BLEND-R-RAY": 2,
 }
+MULTI: dict[str, bool] = {design: gun.multi for design, gun in GUNS.items()}
 # A goon grits a value at least this high, by their Teeth (0 Teeth cannot grit).
 GRIT_AT = (99, 6, 4, 3)
 
@@ -125,15 +126,31 @@ def shots(
     owner = d.owner
     hs = len(owner.hand) - 1
     targets = [d.at] if d.at is not None else g.opponents[owner]
+    targets = [t for t in targets if t is not leave_out]
     found = []
+    # The two copies of a design score alike (A1.2): score each design once.
+    scored: dict[str, list[tuple[int, int, Seat | None]]] = {}
     for card in owner.hand:
         design = DESIGN_OF[card]
-        if GUNS[design].multi:
-            found.append((score(g, design, owner, None, hs), 0, card, None))
-            continue
-        for t in targets:
-            if t is not leave_out:
-                found.append((score(g, design, owner, t, hs), len(t.loot), card, t))
+        rows = scored.get(design)
+        if rows is None:
+            if MULTI[design]:
+                rows = [(score(g, design, owner, None, hs), 0, None)]
+            else:
+                rows = []
+                values = TABLE[design]
+                for t in targets:  # score() for one target, inlined: the playtest's hot loop
+                    hurt, gain, cost = values(g, owner, t, hs)
+                    teeth = t.teeth
+                    if not teeth:
+                        points = hurt + gain - 2
+                    elif hurt + gain >= GRIT_AT[teeth] and "egg" not in t.durations:
+                        points = 3 - cost
+                    else:
+                        points = hurt + gain
+                    rows.append((points, len(t.loot), t))
+            scored[design] = rows
+        found += [(points, loot, card, t) for points, loot, t in rows]
     return found
 
 
