@@ -13,7 +13,7 @@ from games.armed.engine.cards import CANONICAL, DESIGN_OF
 from games.armed.engine.errors import Refused
 from games.armed.engine.game import begin
 from games.armed.engine.guns import GUNS
-from games.armed.engine.parse import _action, parse_game
+from games.armed.engine.parse import parse_action, parse_game
 from games.armed.engine.state import Game
 
 SAYINGS = ["hello", "BAWK", "*poses* bawk", "*HEY BAWK!", "OK", "fine.", "\u2126 bawk", ""]
@@ -92,5 +92,5 @@ def play_out(
         g.index = len(moves)
         moves.append(move)
         with contextlib.suppress(Refused):
-            apply(g, _action(g.index, move, ids))
+            apply(g, parse_action(g.index, move, ids))
     return moves

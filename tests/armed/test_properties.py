@@ -20,7 +20,7 @@ from games.armed.engine.actions import apply
 from games.armed.engine.cards import CANONICAL
 from games.armed.engine.errors import Refused
 from games.armed.engine.game import begin
-from games.armed.engine.parse import _action, parse_game
+from games.armed.engine.parse import parse_action, parse_game
 
 from .autoplay import play_out, random_game
 
@@ -113,7 +113,7 @@ def test_a_refused_action_changes_nothing_not_even_the_random_stream(game):
         g.index = index
         before = snapshot()
         try:
-            apply(g, _action(index, move, ids))
+            apply(g, parse_action(index, move, ids))
         except Refused:
             assert snapshot() == before, move
     # And dropping every refused action leaves the same game, log renumbered.

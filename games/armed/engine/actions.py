@@ -11,7 +11,7 @@ from .cards import DESIGN_OF
 from .errors import Code, Refused
 from .guns import GUNS
 from .parse import Action
-from .state import Decision, Game, Seat
+from .state import Decision, Flow, Game, Seat
 
 # Which action answers which decision.
 ANSWERS = {
@@ -23,7 +23,8 @@ ANSWERS = {
 }
 
 
-def start(g: Game, flow) -> None:
+def start(g: Game, flow: Flow) -> None:
+    """Run the rules up to the first decision a human must make."""
     g.flow = flow
     advance(g, None)
 

@@ -19,7 +19,7 @@ from typing import Any
 from .actions import apply
 from .bots import POLICIES
 from .game import begin, run
-from .parse import _action, parse_game
+from .parse import parse_action, parse_game
 from .state import Decision
 
 REPLAY_ACTIONS = 300
@@ -60,7 +60,7 @@ def long_game(actions: int = REPLAY_ACTIONS, first_seed: int = 0) -> dict[str, A
                 policy = POLICIES["sharp" if d.seat.pos % 2 else "simple"]
                 move = as_action(d, policy(g, d))
             g.index = len(moves)
-            apply(g, _action(g.index, move, ids))
+            apply(g, parse_action(g.index, move, ids))
             moves.append(move)
         if g.result is None:
             return {**game, "actions": moves}

@@ -11,6 +11,7 @@ from .errors import Refused
 from .parse import GameSpec, parse_game
 from .state import Game
 from .turn import play
+from .views import output
 
 
 def begin(spec: GameSpec, *, logging: bool = True) -> Game:
@@ -22,8 +23,6 @@ def begin(spec: GameSpec, *, logging: bool = True) -> Game:
 
 def run(game: Any) -> dict[str, Any]:
     """The contract's input in, its output out; an InputError for unreadable input."""
-    from .views import output
-
     spec = parse_game(game)
     g = begin(spec)
     refusals: list[dict[str, Any]] = []

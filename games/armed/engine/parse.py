@@ -108,7 +108,7 @@ def parse_game(data: Any) -> GameSpec:
         raw_actions = []
     if not isinstance(raw_actions, list):
         raise InputError(f"actions must be a list, not {_show(raw_actions)}")
-    actions = [_action(n, a, ids) for n, a in enumerate(raw_actions)]
+    actions = [parse_action(n, a, ids) for n, a in enumerate(raw_actions)]
     return GameSpec(seed, seats, setup, actions)
 
 
@@ -179,7 +179,8 @@ def _setup(raw: Mapping[str, Any], ids: set[str]) -> Setup:
     return Setup(first, hands, loot, teeth, deck, pile, rest, exhaustions)
 
 
-def _action(n: int, raw: Any, ids: set[str]) -> Action:
+def parse_action(n: int, raw: Any, ids: set[str]) -> Action:
+    """Action `n` of the input, for a table whose seat ids are `ids`."""
     where = f"actions[{n}]"
     action = _object(where, raw)
     kind = action.get("type")
