@@ -194,3 +194,22 @@ def test_the_input_seat_order_is_the_only_order(game, shuffler):
         return {**out, "refusals": [(r["index"], r["code"]) for r in out["refusals"]]}
 
     assert codes(rename(run(renamed), back)) == codes(run(game))
+
+
+@settings(PROFILE)
+@given(games())
+def test_a_running_game_awaits_one_human_and_a_finished_one_nobody(game):
+    """Bots answer until a human is awaited; the winners hold the most Loot, then Teeth
+    (A10.2); Teeth stay 0-3 and Broken is 0 Teeth (A5.1)."""
+    out = run(game)
+    kinds = {s["id"]: s["kind"] for s in out["seats"]}
+    if out["status"] == "playing":
+        assert out["result"] is None and kinds[out["awaiting"]["seat"]] == "human"
+        assert out["turn"] is not None
+    else:
+        assert out["awaiting"] is None and out["turn"] is None
+        best = max((len(s["loot"]), s["teeth"]) for s in out["seats"])
+        assert out["result"]["winners"] == [
+            s["id"] for s in out["seats"] if (len(s["loot"]), s["teeth"]) == best
+        ]
+    assert all(0 <= s["teeth"] <= 3 and s["broken"] == (s["teeth"] == 0) for s in out["seats"])
