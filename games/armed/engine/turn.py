@@ -42,7 +42,8 @@ def take_turn(g: Game, seat: Seat, extra: bool) -> Flow:
     """A3.1 The waiting effects are used up as the turn begins (A7.1)."""
     g.turn = seat
     g.turns += 1
-    begin_turn(seat)
+    if seat.durations:
+        begin_turn(seat)
     frozen, controller = seat.frozen, seat.controlled_by
     no_draw, no_fire = seat.no_draw, seat.no_fire
     seat.frozen = seat.no_draw = seat.no_fire = False
@@ -67,7 +68,8 @@ def take_turn(g: Game, seat: Seat, extra: bool) -> Flow:
     if over > 0:  # A3.6, S8
         yield from choose_and_discard(g, seat, over, "hand_limit", decider)
     g.control = None
-    end_turn(g, seat)  # A3.7, A7.4
+    if seat.durations:
+        end_turn(g, seat)  # A3.7, A7.4
 
 
 def skip(

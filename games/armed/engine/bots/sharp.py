@@ -158,9 +158,11 @@ def best(
     found: list[tuple[int, int, str, Seat | None]],
 ) -> tuple[int, int, str, Seat | None] | None:
     """Highest score; ties to the target with more Loot, then the first in order."""
-    top = None
+    if not found:
+        return None
+    top = found[0]
     for shot in found:
-        if top is None or (shot[0], shot[1]) > (top[0], top[1]):
+        if shot[0] > top[0] or (shot[0] == top[0] and shot[1] > top[1]):
             top = shot
     return top
 
