@@ -18,9 +18,10 @@ def build(spec: GameSpec, *, logging: bool = True) -> Game:
     else:
         place(g, spec.setup)
     g.last_seat = seats[g.first.pos - 1]  # A2.4: the seat just before the first goon
-    for seat in seats:
-        g.ev("deal", seat=seat.id, cards=list(seat.hand), seen_by=[seat.id])
-    g.ev("first", seat=g.first.id)
+    if g.log is not None:
+        for seat in seats:
+            g.ev("deal", seat=seat.id, cards=list(seat.hand), seen_by=[seat.id])
+        g.ev("first", seat=g.first.id)
     return g
 
 

@@ -15,18 +15,26 @@ def draw(g: Game, seat: Seat, why: str, by: Seat | None = None) -> None:
     if not g.deck:
         exhaust(g)
     card = g.deck.pop(0)
-    if card in LOOT_IDS:
+    loot = card in LOOT_IDS
+    if g.log is not None:  # the playtest keeps no log: it builds no events at all
+        log_draw(g, seat, card, why, by, loot=loot)
+    if loot:
+        gain_loot(g, seat, card)
+    else:
+        seat.hand.append(card)
+
+
+def log_draw(g: Game, seat: Seat, card: str, why: str, by: Seat | None, *, loot: bool) -> None:
+    """A Loot drawn is public; a gun is seen by its drawer and whoever drew it (S40)."""
+    if loot:
         if by is None:
             g.ev("loot", seat=seat.id, card=card, why=why)
         else:
             g.ev("loot", seat=seat.id, card=card, why=why, by=by.id)
-        gain_loot(g, seat, card)
+    elif by is None:
+        g.ev("draw", seat=seat.id, card=card, why=why, seen_by=[seat.id])
     else:
-        seat.hand.append(card)
-        if by is None:
-            g.ev("draw", seat=seat.id, card=card, why=why, seen_by=[seat.id])
-        else:
-            g.ev("draw", seat=seat.id, card=card, why=why, by=by.id, seen_by=[by.id, seat.id])
+        g.ev("draw", seat=seat.id, card=card, why=why, by=by.id, seen_by=[by.id, seat.id])
 
 
 def exhaust(g: Game) -> None:
@@ -74,7 +82,8 @@ def discard(g: Game, seat: Seat, cards: Sequence[str], why: str) -> None:
     for card in cards:
         hand.remove(card)
     g.discard.extend(cards)
-    g.ev("discard", seat=seat.id, cards=list(cards), why=why)
+    if g.log is not None:
+        g.ev("discard", seat=seat.id, cards=list(cards), why=why)
 
 
 def choose_and_discard(g: Game, seat: Seat, count: int, why: str, decider: Seat) -> Flow:

@@ -24,11 +24,13 @@ def shoot(g: Game, shooter: Seat, card: str, target: Seat | None, free: bool) ->
     gun = guns.GUNS[DESIGN_OF[card]]
     if gun.multi:
         targets = g.opponents[shooter]
-        g.ev("fire", seat=shooter.id, card=card, targets=[t.id for t in targets], free=free)
+        if g.log is not None:  # the playtest keeps no log: hot events are built only for one
+            g.ev("fire", seat=shooter.id, card=card, targets=[t.id for t in targets], free=free)
         yield from group_shot(g, gun, card, shooter, targets)
         return
     assert target is not None
-    g.ev("fire", seat=shooter.id, card=card, target=target.id, free=free)
+    if g.log is not None:
+        g.ev("fire", seat=shooter.id, card=card, target=target.id, free=free)
     if target.can_grit:
         answer = yield Decision("respond", target, target, shooter=shooter, card=card)
         if answer[0] == "grit":
@@ -60,12 +62,13 @@ def comply(g: Game, gun: Gun, card: str, shooter: Seat, target: Seat) -> Flow:
     Broken when they complied (A5.2, S43). A goon who cannot grit now complies forced:
     `broken` at 0 Teeth, else `egg` (A4.3, S41, S42)."""
     broken = target.teeth == 0
-    if broken:
-        g.ev("comply", seat=target.id, forced="broken")
-    elif "egg" in target.durations:
-        g.ev("comply", seat=target.id, forced="egg")
-    else:
-        g.ev("comply", seat=target.id)
+    if g.log is not None:
+        if broken:
+            g.ev("comply", seat=target.id, forced="broken")
+        elif "egg" in target.durations:
+            g.ev("comply", seat=target.id, forced="egg")
+        else:
+            g.ev("comply", seat=target.id)
     if gun.asks:
         yield from gun.effect(g, card, target, shooter, True)
     else:
@@ -78,10 +81,11 @@ def grit(g: Game, gun: Gun, card: str, shooter: Seat, target: Seat, group: bool)
     """A4.2 Pay 1 Tooth; the demand fizzles and the malfunction hits the shooter. A
     malfunction is no comply: a Broken shooter draws nothing (A5.3)."""
     target.teeth -= 1
-    g.ev("grit", seat=target.id, teeth=target.teeth, group=group)
-    if target.teeth == 0:
-        g.ev("broken", seat=target.id)
-    g.ev("malfunction", seat=shooter.id, card=card)
+    if g.log is not None:
+        g.ev("grit", seat=target.id, teeth=target.teeth, group=group)
+        if target.teeth == 0:
+            g.ev("broken", seat=target.id)
+        g.ev("malfunction", seat=shooter.id, card=card)
     if gun.asks:
         yield from gun.effect(g, card, shooter, target, False)
     else:

@@ -52,7 +52,8 @@ def take_turn(g: Game, seat: Seat, extra: bool) -> Flow:
         skip(g, seat, extra, controlled=controller is not None, no_draw=no_draw, no_fire=no_fire)
         return
     decider = controller or seat
-    g.ev("turn", seat=seat.id, round=g.round, extra=extra, by=decider.id)
+    if g.log is not None:  # the playtest keeps no log: hot events are built only for one
+        g.ev("turn", seat=seat.id, round=g.round, extra=extra, by=decider.id)
     if controller is not None:
         g.control = (seat, controller)
     if no_draw:
