@@ -8,6 +8,10 @@ plays the sharp policy when bit i of the first SplitMix64 output for seed k XOR 
 every machine. `--json` prints one line with the summary; without it the full report
 (win rates by seat, by position in turn order and by policy, per table size; lengths;
 endings; shared wins; Broken seats) is printed with the speed beside it.
+
+A game's `rounds` is the round it ended in (a store closing mid-round counts that round);
+its `turns` are every turn begun, skipped and extra turns included. `broken_seats` counts
+the seats with 0 Teeth at the end.
 """
 
 from __future__ import annotations
