@@ -50,6 +50,7 @@ bench: $(VENV)/.dev
 	$(PY) -m games.hall.engine.bench
 	$(PY) -m games.armed.engine.bench
 	$(PY) -m games.armed.simulate --games 30000
+	$(PY) -m games.chaos.simulate --games 10000
 
 clean:
 	rm -rf $(VENV) db.sqlite3 db.sqlite3-shm db.sqlite3-wal staticfiles

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "games.ladder",
     "games.hall",
     "games.armed",
+    "games.chaos",
 ]
 
 MIDDLEWARE = [
