@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "goonsite.outbox",
     "games.ladder",
     "games.hall",
+    "games.armed",
     "games.chaos",
 ]
 
