@@ -48,6 +48,7 @@ format: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(PY) -m games.ladder.engine.bench
 	$(PY) -m games.hall.engine.bench
+	$(PY) -m games.party.simulate --games 200
 
 clean:
 	rm -rf $(VENV) db.sqlite3 db.sqlite3-shm db.sqlite3-wal staticfiles
