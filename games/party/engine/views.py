@@ -180,7 +180,8 @@ class ViewLogs:
 
     def update(self, g: Game, viewers: list[str | None]) -> None:
         for v in viewers:
-            self.logs.setdefault(v, [event_for(e, v) for e in g.log[: self.done]])
+            if v not in self.logs:
+                self.logs[v] = [event_for(e, v) for e in g.log[: self.done]]
         new = g.log[self.done :]
         for v, log in self.logs.items():
             log.extend(event_for(e, v) for e in new)
