@@ -36,8 +36,10 @@ def turn_features(log: list[dict[str, Any]]) -> dict[int, set[str]]:
         kinds = found.setdefault(e["turn"], set())
         if e["event"] == "play" and len(e["cards"]) >= 2:
             kinds.add("chain")
-        elif e["event"] in ("incoming",):
+        elif e["event"] == "incoming":
             kinds.add("attack")
+        elif e["event"] == "countdown" and e["kind"] == "spells":
+            kinds.add("spell")
         elif e["event"] == "shop":
             kinds.add("shop")
     found.pop(0, None)
@@ -71,7 +73,12 @@ def simulate(games: int, max_actions: int) -> None:
         f"{statistics.median(turns):.0f}, max {max(turns)}; actions per game: mean "
         f"{statistics.mean(actions):.0f}, max {max(actions)}"
     )
-    for kind, label in (("chain", "a chain"), ("attack", "an attack"), ("shop", "a shop visit")):
+    for kind, label in (
+        ("chain", "a chain"),
+        ("attack", "an attack"),
+        ("shop", "a shop visit"),
+        ("spell", "a Spell played"),
+    ):
         share = features[kind] / all_turns if all_turns else 0.0
         print(f"  share of turns with {label}: {share:.1%}")
 
