@@ -49,6 +49,7 @@ def turn_features(log: list[dict[str, Any]]) -> dict[int, set[str]]:
 def simulate(games: int, max_actions: int) -> None:
     ends: Counter[str] = Counter()
     turns: list[int] = []
+    by_seats: dict[int, list[int]] = {}
     actions: list[int] = []
     features: Counter[str] = Counter()
     all_turns = 0
@@ -59,6 +60,7 @@ def simulate(games: int, max_actions: int) -> None:
         g = session.g
         ends[f"{g.result} ({g.how})" if g.over else "unfinished"] += 1
         turns.append(g.turn_moves[-1]["turn"] if g.turn_moves else 0)
+        by_seats.setdefault(seats, []).append(turns[-1])
         actions.append(len(sent))
         per_turn = turn_features(g.log)
         all_turns += turns[-1]
@@ -72,6 +74,10 @@ def simulate(games: int, max_actions: int) -> None:
         f"  turns per game: mean {statistics.mean(turns):.0f}, median "
         f"{statistics.median(turns):.0f}, max {max(turns)}; actions per game: mean "
         f"{statistics.mean(actions):.0f}, max {max(actions)}"
+    )
+    print(
+        "  median turns by seats: "
+        + ", ".join(f"{n}: {statistics.median(t):.0f}" for n, t in sorted(by_seats.items()))
     )
     for kind, label in (
         ("chain", "a chain"),
