@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 BASIC_COLORS = ("red", "yellow", "green", "blue", "black")
@@ -218,8 +218,7 @@ def build_deck(data: dict[str, Any]) -> Deck:
 
 def default_deck_data() -> dict[str, Any]:
     """The default deck (party-cards.json), shipped inside the package."""
-    text = resources.files(__package__).joinpath("party-cards.json").read_text("utf-8")
-    return json.loads(text)
+    return json.loads(Path(__file__).with_name("party-cards.json").read_text("utf-8"))
 
 
 _DEFAULT: Deck | None = None

@@ -9,6 +9,7 @@ from typing import Any
 from . import flow
 from .actions import APPLY
 from .bot import bot_move
+from .errors import InputError
 from .gates import SHOP_ACTIONS, TURN_ACTIONS, refusal
 from .parse import parse_game, read_action
 from .reasons import reason
@@ -60,6 +61,7 @@ class Session:
     def __init__(self, game: dict[str, Any]) -> None:
         self.g, actions = parse_game(game)
         self.count = 0
+        self.last_t = 0
         self.logs = ViewLogs()
         for action in actions:
             self.act_parsed(action)
@@ -67,13 +69,14 @@ class Session:
     def act_parsed(self, action: dict[str, Any]) -> bool:
         accepted = apply(self.g, action, self.count)
         self.count += 1
+        self.last_t = action["t"]
         return accepted
 
     def act(self, raw: dict[str, Any]) -> bool:
+        """One more action, read and checked as `run` reads its list (InputError if it
+        is not one, e.g. a `t` earlier than the last action's)."""
         action = read_action(raw, self.count, self.g)
-        if action["t"] < self.g.clock and self.count:
-            from .errors import InputError
-
+        if action["t"] < self.last_t:
             raise InputError(f"actions[{self.count}].t goes back in time")
         return self.act_parsed(action)
 

@@ -229,8 +229,7 @@ def check_field(kind: str, key: str, value: Any, where: str, g: Game) -> Any:
         if not isinstance(value, dict) or not all(isinstance(v, dict) for v in value.values()):
             raise InputError(f"{at} must be an object of objects")
         picks = {}
-        for card, pick in value.items():
-            instance(card, at, g)
+        for card, pick in value.items():  # keys that name no card of the play are ignored
             picks[card] = {
                 k: instance(pick[k], f"{at}.{k}", g)
                 for k in ("familiar", "give")
