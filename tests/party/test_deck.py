@@ -219,3 +219,11 @@ def test_mutated_default_decks_give_sentences_never_an_exception(data):
     assert_sentences(problems)
     if not problems:  # a deck the check accepts is one the engine can build
         build_deck(json.loads(json.dumps(deck)))
+
+
+def test_p7_every_archetype_of_the_deck_format_has_its_rule():
+    from games.party.engine.archetypes import ARCHETYPES
+    from games.party.engine.deckcheck import ARCHETYPES as IN_DECKS
+
+    assert set(ARCHETYPES) == set(IN_DECKS)
+    assert all(a.rule.startswith("P7.") for a in ARCHETYPES.values())

@@ -195,10 +195,8 @@ def mana(g: Game, seat: Seat, a: Action) -> None:
     g.take_from_hand(seat, [a["card"]])
     g.slip_under(a["card"])
     g.event("mana_play", seat=seat.id, card=a["card"])
-    if card.archetype == "equipment":
-        g.gain(seat, "combat", 1, "equipment")
-    else:
-        g.gain(seat, "spell", 1, "mana")
+    mana = card.arch.mana_play
+    g.gain(seat, mana, 1, "equipment" if mana == "combat" else "mana")
 
 
 def devote(g: Game, seat: Seat, a: Action) -> None:

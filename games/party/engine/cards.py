@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .archetypes import ARCHETYPES, Archetype
+
 BASIC_COLORS = ("red", "yellow", "green", "blue", "black")
 COLOR_CLASSES = (*BASIC_COLORS, "odd")
 SORT_PRICES = {"junk": 2, "material": 5, "property": 6}
-SALE_PRICES = {"equipment": 7, "lord": 8}
-NO_KIND = {"number", "curse", "mega_curse"}
 TARGETED = {"skip", "draw", "strike", "swap", "attack", "gift"}
 
 
@@ -48,6 +48,7 @@ class Card:
     design: str
     name: str
     archetype: str
+    arch: Archetype
     colors: tuple[str, ...]
     classes: frozenset[str]
     number: int | None
@@ -71,7 +72,7 @@ class Card:
     @property
     def kind(self) -> str | None:
         """P4.6 Matching by kind: the archetype, except Numbers and Curses (S10)."""
-        return None if self.archetype in NO_KIND else self.archetype
+        return self.archetype if self.arch.kind else None
 
     @property
     def size(self) -> str | None:
@@ -101,7 +102,7 @@ class Card:
     @property
     def dealable(self) -> bool:
         """P3.2 Curses and Mega Curses are never dealt."""
-        return self.archetype not in ("curse", "mega_curse")
+        return self.arch.dealt
 
     @property
     def plain_number(self) -> bool:
@@ -123,7 +124,7 @@ class Card:
         """P14.3 What a sale chain must share: a resource sort, Equipment or Lord."""
         if self.archetype == "resource" and self.sort != "treasure":
             return self.sort
-        if self.archetype in SALE_PRICES:
+        if self.arch.price is not None:
             return self.archetype
         return None
 
@@ -149,8 +150,8 @@ def card_from_design(design: dict[str, Any]) -> Card:
     price = None
     if archetype == "resource" and design.get("sort") != "treasure":
         price = design.get("sell") or SORT_PRICES.get(design.get("sort", ""))
-    elif archetype in SALE_PRICES:
-        price = design.get("sell") or SALE_PRICES[archetype]
+    elif ARCHETYPES[archetype].price is not None:
+        price = design.get("sell") or ARCHETYPES[archetype].price
     powers = tuple(
         Power(
             id=p["id"],
@@ -166,6 +167,7 @@ def card_from_design(design: dict[str, Any]) -> Card:
         design=design["id"],
         name=design["name"],
         archetype=archetype,
+        arch=ARCHETYPES[archetype],
         # A True Wild's printed color (a Crazy 8's) is shown but never matched (P5.1).
         colors=colors,
         classes=frozenset() if wild == "true" else frozenset(map(color_class, colors)),

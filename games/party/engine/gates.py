@@ -346,7 +346,7 @@ OWN: dict[str, Callable[[Ctx], list[Gate]]] = {
     "mana": lambda x: [
         ("mana_play_used", lambda x: x.g.turn.mana_play),
         ("not_in_hand", not_in_hand()),
-        ("wrong_card", not_archetype("mana", "story", "equipment")),
+        ("wrong_card", lambda x: x.card().arch.mana_play is None),
     ],
     "overcharge": lambda x: [
         ("overcharge_used", lambda x: x.g.turn.overcharged),

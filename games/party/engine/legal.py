@@ -73,11 +73,7 @@ def turn_legal(g: Game, seat: Seat) -> dict[str, Any]:
         "cast": [
             c for c, card in cards if act and card.archetype == "spell" and g.can_pay(seat, 1)
         ],
-        "mana": [
-            c
-            for c, card in cards
-            if not turn.mana_play and card.archetype in ("mana", "story", "equipment")
-        ],
+        "mana": [c for c, card in cards if not turn.mana_play and card.arch.mana_play is not None],
         "story": [c for c, card in cards if act and turn.mana_play and card.archetype == "story"],
         "combat_mana": [
             c for c, card in cards if act and turn.mana_play and card.archetype == "equipment"

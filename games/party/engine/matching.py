@@ -43,7 +43,7 @@ def digit_link(a: Card, b: Card) -> bool:
 
 
 def links_by_digit(cards: Sequence[Card]) -> bool:
-    return all(c.is_number or c.archetype == "true_wild" for c in cards) and all(
+    return all(c.arch.links_digits for c in cards) and all(
         digit_link(a, b) for a, b in itertools.pairwise(cards)
     )
 
@@ -66,7 +66,7 @@ def chain_problem(cards: Sequence[Card]) -> str | None:
     chain that links by digit, breaks a limit and does not link by name)."""
     if len(cards) < 2:
         return None
-    if any(c.archetype in ("familiar", "curse") for c in cards):
+    if not all(c.arch.chains for c in cards):
         return "bad_chain"
     if links_by_name(cards):
         return None
