@@ -2,19 +2,14 @@
 
 import copy
 import json
-import os
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.party.engine import validate_deck
 from games.party.engine.cards import build_deck, default_deck_data
 
-PROFILE = settings(
-    max_examples=10_000 if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else 200,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
+from .profiles import PROFILE
 
 
 def small_deck(**changes) -> dict:

@@ -4,29 +4,18 @@ runs 10,000 examples per property; the suite runs 200."""
 
 import copy
 import json
-import os
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from games.party.engine import Session, run
 from games.party.engine.autoplay import next_actions, play_bots
 from games.party.engine.parse import ACTION_FIELDS, ITEMS, SORTS
 
-settings.register_profile(
-    "party-default", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-settings.register_profile(
-    "party-thorough",
-    max_examples=10_000,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-PROFILE = settings.get_profile(
-    "party-thorough" if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else "party-default"
-)
+from .profiles import PROFILE
+
 CAPS = {"spell": 5, "combat": 5, "lord_mana": 4}
 
 
