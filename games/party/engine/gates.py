@@ -13,7 +13,7 @@ from .cards import Card
 from .feeding import digits_problem
 from .matching import chain_problem, matches
 from .plans import cast_effect, pick_problem, play_effects
-from .shop import BUY_PRICES, SHOP_ENTRY_GOLD, random_pick, sale_value
+from .shop import BUY_PRICES, SHOP_ENTRY_GOLD, random_pick
 from .state import Effect, Game, Seat
 
 TURN_ACTIONS = {
@@ -45,10 +45,6 @@ class Ctx:
         self.a = action
         self.type: str = action["type"]
         self.seat: Seat | None = g.by_id.get(action.get("seat") or "")
-
-    @cached_property
-    def turn_seat(self) -> bool:
-        return self.g.turn is not None and self.g.turn.seat == self.seat.id
 
     @cached_property
     def awaited(self) -> tuple[str, str] | None:
@@ -236,7 +232,7 @@ def play_gates(x: Ctx) -> list[Gate]:
         ("cursed", lambda x: any(c.is_curse for c in x.cards)),
         ("must_include_drawn", lambda x: no_action(x) and turn.drawn not in x.a["cards"]),
     ]
-    if len(x.a["cards"]) >= 5 and all(x.g.card(c).exodia for c in x.a["cards"]):
+    if x.exodia_play:  # P6.6 five Exodia need not match or link
         return gates
     return [
         *gates,
@@ -446,7 +442,3 @@ def refusal(g: Game, action: dict[str, Any], *, as_bot: bool = False) -> str | N
         if closed(x):
             return code
     return None
-
-
-def sale_gold(g: Game, cards: list[str]) -> int:
-    return sale_value([g.card(c) for c in cards])
