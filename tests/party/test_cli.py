@@ -29,6 +29,12 @@ def cli(data: bytes) -> subprocess.CompletedProcess:
         b'{"seats": [{"id": "a"}, {"id": "b"}], "seed": NaN}',
         b'{"seats": [{"id": "a"}, {"id": "b"}], "seed": true}',
         b'{"seats": [{"id": "a"}, {"id": "a"}]}',
+        b'{"seats": [{"id": "a"}, {"id": "\\ud800"}]}',
+        TWO
+        + b'"deck": {"format": "party-deck/1", "name": "x", "cards": [{"archetype": '
+        + b"[" * 900
+        + b"]" * 900
+        + b"}]}}",
         TWO + b'"actions": [{"type": "play", "seat": "a", "t": 1.0, "cards": ["red-1#1"]}]}',
         TWO + b'"actions": [{"type": "play", "seat": "a", "t": 1}]}',
         b'{"seats": [{"id": "a"}, {"id": "b"}], "deck": {"format": "party-deck/1"}}',

@@ -6,11 +6,14 @@ Bad input of any kind is one `error: ...` line on stderr and exit 2, never a tra
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any, NoReturn
 
 from .errors import InputError
 from .game import run
+
+SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 def _no_constant(name: str) -> NoReturn:
@@ -25,7 +28,7 @@ def read_json(data: bytes) -> Any:
     except UnicodeDecodeError as exc:
         raise InputError(f"the input is not UTF-8 (byte {exc.start})") from None
     try:
-        return json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant)
     except InputError:
         raise
     except json.JSONDecodeError as exc:
@@ -35,6 +38,26 @@ def read_json(data: bytes) -> Any:
     except ValueError:  # int() refused a number longer than Python's digit limit
         limit = sys.get_int_max_str_digits()
         raise InputError(f"an integer in the input has more than {limit} digits") from None
+    if SURROGATE.search(text):
+        check_unicode(data)
+    return data
+
+
+def check_unicode(value: Any) -> None:
+    """A `\\ud800` escape alone decodes to a lone surrogate: JSON, but not Unicode text."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                raise InputError("a string in the input holds a lone surrogate") from None
+        elif isinstance(item, dict):
+            stack += item.keys()
+            stack += item.values()
+        elif isinstance(item, list):
+            stack += item
 
 
 def main(argv: list[str]) -> int:

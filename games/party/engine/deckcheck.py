@@ -78,7 +78,10 @@ def is_int(value: Any) -> bool:
 
 
 def short(value: Any) -> str:
-    text = repr(value)
+    try:
+        text = repr(value)
+    except RecursionError:
+        return "(a value nested too deeply)"
     return text if len(text) <= 40 else text[:37] + "..."
 
 
