@@ -198,6 +198,8 @@ class Deck:
     name: str
     order: tuple[str, ...]
     cards: dict[str, Card]
+    #: P17 the Exodia cards, in deck order
+    exodia: tuple[str, ...] = ()
 
     def __getitem__(self, instance: str) -> Card:
         return self.cards[instance]
@@ -215,7 +217,8 @@ def build_deck(data: dict[str, Any]) -> Deck:
             instance = f"{design['id']}#{k}"
             order.append(instance)
             cards[instance] = card
-    return Deck(name=data["name"], order=tuple(order), cards=cards)
+    exodia = tuple(c for c in order if cards[c].exodia)
+    return Deck(name=data["name"], order=tuple(order), cards=cards, exodia=exodia)
 
 
 def default_deck_data() -> dict[str, Any]:

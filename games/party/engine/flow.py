@@ -72,7 +72,7 @@ def redeal(g: Game) -> None:
 
 
 def exodia_status(g: Game) -> str:
-    return "live" if sum(g.card(c).exodia for c in g.deck.order) >= 5 else "none"
+    return "live" if len(g.deck.exodia) >= 5 else "none"
 
 
 # -- turns (P9.1, P9.10) --------------------------------------------------------------
@@ -226,9 +226,7 @@ def exodia_check(g: Game) -> None:
     holders are paid as for one sale each (S42)."""
     if g.exodia != "live":
         return
-    out = set(g.out)
-    left = [c for c in g.deck.order if g.card(c).exodia and c not in out]
-    if len(left) >= 5:
+    if sum(c not in g.out for c in g.deck.exodia) >= 5:
         return
     g.exodia = "forbidden"
     cards: list[str] = []

@@ -8,9 +8,8 @@ from typing import Any
 
 from . import flow
 from .actions import APPLY
-from .bot import bot_move
 from .errors import InputError
-from .gates import SHOP_ACTIONS, TURN_ACTIONS, refusal
+from .gates import SHOP_ACTIONS, TURN_ACTIONS, judge, refusal
 from .parse import parse_game, read_action
 from .reasons import reason
 from .state import Game
@@ -25,13 +24,13 @@ def apply(g: Game, action: dict[str, Any], index: int) -> bool:
     g.index = index
     if not g.over:
         flow.advance(g, action["t"])
-    code = refusal(g, action)
+    code, judged = judge(g, action)
     if code is not None:
         g.refusals.append({"index": index, "code": code, "reason": reason(code, action)})
         return False
     seat = g.by_id.get(action.get("seat") or "")
     if action["type"] == "bot":
-        move = bot_move(g, seat.id)
+        move = judged.bot_step
         step = {**move, "seat": seat.id, "t": action["t"]}
         code = refusal(g, step, as_bot=True)
         if code is not None:

@@ -47,6 +47,11 @@ class Ctx:
         self.seat: Seat | None = g.by_id.get(action.get("seat") or "")
 
     @cached_property
+    def bot_step(self) -> dict[str, Any] | None:
+        """P23 The step the bot in this seat would take, from its own view."""
+        return bot_move(self.g, self.seat.id)
+
+    @cached_property
     def awaited(self) -> tuple[str, str] | None:
         return self.g.awaited()
 
@@ -412,7 +417,7 @@ def common_gates(x: Ctx, as_bot: bool) -> list[Gate]:
     if x.type == "bot":
         gates += [
             ("not_bot", lambda x: not x.seat.bot),
-            ("nothing_to_do", lambda x: bot_move(x.g, x.seat.id) is None),
+            ("nothing_to_do", lambda x: x.bot_step is None),
         ]
         return gates
     if not as_bot:
@@ -431,14 +436,19 @@ def common_gates(x: Ctx, as_bot: bool) -> list[Gate]:
     return gates
 
 
-def refusal(g: Game, action: dict[str, Any], *, as_bot: bool = False) -> str | None:
-    """The first gate that closes for `action`, or None when it may go ahead. A bot's
-    chosen step passes the same gates, but for the one that keeps bot seats to `bot`."""
+def judge(g: Game, action: dict[str, Any], *, as_bot: bool = False) -> tuple[str | None, Ctx]:
+    """The first gate that closes for `action` (None when it may go ahead), and what the
+    gates worked out on the way. A bot's chosen step passes the same gates, but for the
+    one that keeps bot seats to `bot`."""
     x = Ctx(g, action)
     for code, closed in common_gates(x, as_bot):
         if closed(x):
-            return code
+            return code, x
     for code, closed in OWN[x.type](x):
         if closed(x):
-            return code
-    return None
+            return code, x
+    return None, x
+
+
+def refusal(g: Game, action: dict[str, Any], *, as_bot: bool = False) -> str | None:
+    return judge(g, action, as_bot=as_bot)[0]
