@@ -7,10 +7,11 @@ from collections.abc import Callable
 from typing import Any
 
 from . import flow
+from .effects import EFFECTS
 from .feeding import digits_for
 from .plans import cast_effect, play_effects
 from .shop import BUY_PRICES, SHOP_ENTRY_GOLD, random_pick, refill_offer, sale_value
-from .state import Effect, Game, Seat
+from .state import Effect, Familiar, Game, Seat
 
 Action = dict[str, Any]
 
@@ -89,8 +90,6 @@ def cast(g: Game, seat: Seat, a: Action) -> None:
 
 def summon(g: Game, seat: Seat, a: Action) -> None:
     """P10.2 A familiar joins the table in Defense Mode; it may be fed once, free."""
-    from .state import Familiar
-
     card = g.card(a["card"])
     use_action(g)
     sacrifice = a.get("sacrifice") if card.tier > 1 else None
@@ -238,8 +237,6 @@ def power(g: Game, seat: Seat, a: Action) -> None:
     event = g.event("power", seat=seat.id, power=p.id, cost=p.cost)
     effect = Effect(code=p.code, seat=seat.id, n=p.n)
     if not p.targeted:
-        from .effects import EFFECTS
-
         EFFECTS[p.code](g, effect)
         return
     effect.target = a["target"]

@@ -8,6 +8,8 @@ from typing import Any
 
 from .cards import COLOR_CLASSES, Deck
 from .matching import matches
+from .state import Game
+from .views import seat_view
 
 View = dict[str, Any]
 
@@ -110,8 +112,6 @@ def next_seat(view: View) -> dict[str, Any] | None:
     return None
 
 
-def bot_move(g: Any, seat_id: str) -> dict[str, Any] | None:
+def bot_move(g: Game, seat_id: str) -> dict[str, Any] | None:
     """The step the bot in `seat_id` would take now, from its own view."""
-    from .views import seat_view
-
     return choose(seat_view(g, seat_id), g.deck)

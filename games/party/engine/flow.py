@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import combat
 from .effects import EFFECTS
+from .matching import matches
 from .state import Countdown, Effect, Game, Seat, Turn
 
 # -- the deal (P3) ------------------------------------------------------------------
@@ -117,8 +118,6 @@ def end_turn(g: Game, seat: Seat) -> None:
 
 def draw_action(g: Game, seat: Seat) -> None:
     """P9.5 Draw one at a time up to the limit, stopping at a card that matches."""
-    from .matching import matches
-
     drawn: list[str] = []
     matched = False
     for _ in range(g.settings["draw_limit"]):
