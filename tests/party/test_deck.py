@@ -199,10 +199,12 @@ def test_mutated_default_decks_give_sentences_never_an_exception(data):
         cards = deck["cards"]
         i = data.draw(st.integers(0, len(cards) - 1))
         target = cards[i]
-        if isinstance(target, dict) and target.get("powers") and data.draw(st.booleans()):
-            target = target["powers"][0]
-        elif isinstance(target, dict) and target.get("effect") and data.draw(st.booleans()):
-            target = target["effect"]
+        # Now and then go one level down, into a Lord's power or a Spell's effect.
+        inner = target.get("powers") if isinstance(target, dict) else None
+        if isinstance(inner, list) and inner and data.draw(st.booleans()):
+            target = inner[0]
+        elif isinstance(target, dict) and data.draw(st.booleans()):
+            target = target.get("effect", target)
         action = data.draw(st.sampled_from(["set", "drop", "card"]))
         if action == "card":
             cards[i] = data.draw(JSON)
