@@ -49,6 +49,7 @@ bench: $(VENV)/.dev
 	$(PY) -m games.ladder.engine.bench
 	$(PY) -m games.hall.engine.bench
 	$(PY) -m games.party.simulate --games 200
+	$(PY) -m games.chaos.simulate --games 10000
 
 clean:
 	rm -rf $(VENV) db.sqlite3 db.sqlite3-shm db.sqlite3-wal staticfiles

@@ -247,6 +247,28 @@ class Purchase(models.Model):
         return PRICE_LIST[ShopItem(self.item)].name
 
 
+class Intent(models.Model):
+    """One press of a spending button, by the one-time key its form carried.
+
+    The key is used up in the same transaction as the spend it stands for, so a
+    double-click, a resent form or two tabs replaying one form spend once (services/intent.py).
+    """
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="intents")
+    key = models.CharField(max_length=64)
+    done = models.CharField(max_length=300, help_text="What the first press did.")
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "key"], name="hall_intent_used_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.done}"
+
+
 class Trade(models.Model):
     """H3.5 An offer of items for items; both sides change hands at once on acceptance."""
 
@@ -614,31 +636,6 @@ class AdminRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.actor}: {self.kind} {self.target}"
-
-
-class Announcement(models.Model):
-    """H14.5 The outbox of one Discord mirror post: pending → sent, or failed with the reason."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending"
-        SENDING = "sending"
-        SENT = "sent"
-        FAILED = "failed"
-
-    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="announcements")
-    text = models.TextField()
-    status = models.CharField(max_length=10, choices=Status, default=Status.PENDING)
-    attempts = models.PositiveIntegerField(default=0)
-    last_error = models.TextField(blank=True)
-    message_id = models.CharField(max_length=40, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    sent_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-pk"]
-
-    def __str__(self) -> str:
-        return f"{self.text[:60]} ({self.status})"
 
 
 from .table_models import DuelInvite, DuelRequest, Game, Seat  # noqa: E402, F401  (H7 tables)

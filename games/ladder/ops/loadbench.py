@@ -1,6 +1,6 @@
 """Load benchmark of the real stack (a command, not a test):
 
-    python -m goonsite.ops.loadbench [--players 500] [--duration 60] [--noon-at 30]
+    python -m games.ladder.ops.loadbench [--players 500] [--duration 60] [--noon-at 30]
 
 Starts the stack of the system test (DEBUG=0, PostgreSQL, Redis, two gunicorn web nodes,
 two django-q2 clusters) on a database it drops and recreates (LOADBENCH_DATABASE_URL,
@@ -25,9 +25,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from goonsite.ops.players import Player, Recorder, percentile
-from goonsite.ops.reconcile import reconcile
-from goonsite.ops.stack import Stack, free_ports
+from games.ladder.ops.players import Player, Recorder, percentile
+from games.ladder.ops.reconcile import reconcile
+from games.ladder.ops.stack import Stack, free_ports
 
 CREATE_PLAYERS = """
 import json

@@ -1,4 +1,4 @@
-"""Posting one message to a Discord webhook, shared by the games' outboxes.
+"""Posting one message to a Discord webhook: the HTTP half of the outbox.
 
 Network errors and 5xx are retried with exponential backoff, 429 after Discord's
 `retry_after`; any other 4xx (a bad or deleted webhook) fails at once with the reason.

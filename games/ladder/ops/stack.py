@@ -25,7 +25,7 @@ import redis
 
 from goonsite.processes import start, stop_all
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]  # games/ladder/ops/stack.py → the project root
 SECRET = "system-test-secret-key-not-for-production-" + "s" * 40
 CENTRAL_NOON_HOUR = 12
 
