@@ -117,6 +117,8 @@ AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = dt.timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
+# A success resets that username's failures only, never the address's (password spraying).
+AXES_HANDLER = "accounts.lockout.UsernameResetHandler"
 # The cool-down runs from the lockout: tries during it (refused unchecked) do not extend it,
 # so a player who tries again after a few minutes is not kept out for ever.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
