@@ -273,3 +273,15 @@ LOGGING = {
 
 # Push services are HTTPS endpoints; the tests' stand-in push service is plain HTTP.
 PUSH_ENDPOINT_SCHEMES = env_list("PUSH_ENDPOINT_SCHEMES", ["https"])
+# The only hosts reminders are pushed to (accounts.push_endpoints): the push services of the
+# browsers that support Web Push. An entry names a host; one starting with a dot, that
+# domain's subdomains; ":port" allows that port instead of 443.
+PUSH_SERVICES = env_list(
+    "PUSH_SERVICES",
+    [
+        "fcm.googleapis.com",  # Chrome, Opera, Samsung Internet, Brave (Firebase)
+        "updates.push.services.mozilla.com",  # Firefox (Mozilla autopush)
+        "web.push.apple.com",  # Safari on macOS, iOS and iPadOS
+        ".notify.windows.com",  # Edge on Windows (WNS: wns2-<region>.notify.windows.com)
+    ],
+)
