@@ -165,10 +165,8 @@ def test_subscribing_from_the_profile_turns_reminders_on(client, alice, settings
     settings.PUSH_ENDPOINT_SCHEMES = ["https"]
     client.force_login(alice)
     keys = {"p256dh": b64url(b"k" * 65), "auth": b64url(b"a" * 16)}
-    response = client.post(
-        reverse("accounts:push_subscribe"),
-        {"endpoint": "https://fcm.googleapis.com/fcm/send/abc", **keys},
-    )
+    endpoint = "https://fcm.googleapis.com/fcm/send/abc"
+    response = client.post(reverse("accounts:push_subscribe"), {"endpoint": endpoint, **keys})
     assert response.json() == {"ok": True, "message": "Reminders are on for this device."}
     alice.refresh_from_db()
     assert alice.remind_before_noon
