@@ -21,7 +21,14 @@ class ChoiceForm(forms.Form):
 
     choice = forms.CharField(required=False)
 
+    # What a choice the field refuses (a NUL byte, say) is passed on as: no ballot has it, so
+    # the service refuses it in that ballot's words ("Vote For or Against, or clear your
+    # vote"). Never "" or None, which would clear the vote.
+    NOT_A_CHOICE = "(not a choice)"
+
     def cleaned_choice(self) -> str | None:
+        if not self.is_valid():
+            return self.NOT_A_CHOICE
         return self.cleaned_data["choice"] or None
 
 
