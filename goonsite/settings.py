@@ -29,7 +29,7 @@ TRUSTED_PROXY = env_bool("TRUSTED_PROXY", False)
 LADDER_POLL_SECONDS = max(1, env_int("LADDER_POLL_SECONDS", 15))
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "goonsite.apps.GoonsiteAdminConfig",  # django.contrib.admin, with goonsite.admin's site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
