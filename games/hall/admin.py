@@ -237,7 +237,7 @@ class PlayerAdmin(RefusalsShown):
 @admin.register(Reputable)
 class ReputableAdmin(admin.ModelAdmin):
     list_display = ("user", "granted_at")
-    autocomplete_fields = ()
+    autocomplete_fields = ("user",)  # a select of every user would be megabytes
 
     def save_model(self, request, obj, form, change):
         powers.set_reputable(actor=request.user, user=obj.user, reputable=True)
