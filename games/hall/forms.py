@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from django import forms
 
+from goonsite.ids import RowIdField
+
 from .models import JusticeRequest, Proposal
 from .rules.shop import ShopItem
 
 
 class GiftForm(forms.Form):
-    receiver = forms.IntegerField(error_messages={"required": "Pick a player to gift."})
+    receiver = RowIdField(
+        error_messages={
+            "required": "Pick a player to gift.",
+            "invalid": "Pick a player to gift.",
+            "min_value": "Pick a player to gift.",
+            "max_value": "Pick a player to gift.",
+        }
+    )
 
 
 class BuyForm(forms.Form):
