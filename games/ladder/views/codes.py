@@ -48,9 +48,7 @@ def code(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
         return render(request, "ladder/code.html")
     typed = request.POST.get("code", "")[:20]
     keys = failures_keys(request)
-    # Counted on both keys whatever the first says: a list, not a short-circuiting `all`.
-    within = [throttle.spend(k, limit=WRONG_CODE_LIMIT, window=WRONG_CODE_WINDOW) for k in keys]
-    if not all(within):
+    if not throttle.spend_all(keys, limit=WRONG_CODE_LIMIT, window=WRONG_CODE_WINDOW):
         messages.error(request, TOO_MANY)
     else:
         try:
