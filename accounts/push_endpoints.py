@@ -20,6 +20,7 @@ import ipaddress
 from urllib.parse import SplitResult, urlsplit
 
 from django.conf import settings
+from urllib3.util import parse_url
 
 NOT_A_PUSH_SERVICE = (
     "That address isn't one of the browsers' push services, so reminders can't be sent to it."
@@ -28,15 +29,20 @@ NOT_A_PUSH_SERVICE = (
 
 def refusal(endpoint: str) -> str | None:
     """Why the site will not send to `endpoint`, or None when it will."""
+    if not endpoint.isprintable() or any(c in endpoint for c in " \\"):
+        return "That subscription's address isn't a valid URL."
     try:
         url = urlsplit(endpoint)
         port = url.port
+        # The host urllib3 will connect to must be the one checked here: two URL parsers
+        # that disagree are the classic way round a check like this one.
+        connects_to = (parse_url(endpoint).host or "").lower().rstrip(".")
     except ValueError:
         return "That subscription's address isn't a valid URL."
     if url.scheme not in settings.PUSH_ENDPOINT_SCHEMES:
         return "Push services are reached over HTTPS only."
     host = (url.hostname or "").rstrip(".")
-    if url.username is not None or url.password is not None or not host:
+    if url.username is not None or url.password is not None or not host or host != connects_to:
         return NOT_A_PUSH_SERVICE
     if _is_ip_literal(host) or host == "localhost" or host.endswith(".localhost"):
         return NOT_A_PUSH_SERVICE

@@ -49,6 +49,12 @@ NOT_A_PUSH_SERVICE = [
     "https://fcm.googleapis.com@127.0.0.1/fcm/send/x",
     "ftp://fcm.googleapis.com/x",
     "https://fcm.googleapis.com:99999/x",
+    # Where URL parsers disagree (urllib reads one host, urllib3 connects to another).
+    "https://fcm.googleapis.com\\@127.0.0.1/x",
+    "https://127.0.0.1\\@fcm.googleapis.com/x",
+    "https://fcm.googleapis.com%2f@127.0.0.1/x",
+    "https://fcm.googleapis.com%00.evil/x",
+    "https://fcm.googleapis.com\t/x",
 ]
 PUSH_SERVICES = [
     "https://fcm.googleapis.com/fcm/send/dXNlcjE:APA91bH",
