@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 from django.utils import timezone
 
+from goonsite.words import count
+
 from .cards import face_name, face_symbol, is_red, sort_key
 from .engine import run
 from .models import Card, Game, Player, Seat
@@ -104,11 +106,11 @@ def describe(event: dict, names: dict[str, str]) -> str:
     auto = " (timed out: the site chose at random)" if event.get("auto") else ""
     match kind:
         case "bet":
-            return f"{who} opened a bet of {event['amount']} Chips."
+            return f"{who} opened a bet of {count(event['amount'], 'Chip')}."
         case "raise":
-            return f"{who} raised the stake to {event['amount']} Chips."
+            return f"{who} raised the stake to {count(event['amount'], 'Chip')}."
         case "match":
-            return f"{who} matched {event['amount']} Chips."
+            return f"{who} matched {count(event['amount'], 'Chip')}."
         case "forfeit":
             forced = " (had not matched the stake)" if event.get("forced") else ""
             return f"{who} forfeited{forced}."
@@ -131,7 +133,7 @@ def describe(event: dict, names: dict[str, str]) -> str:
             return f"{card(event['card'])} went back to {n(event['owner'])}'s inventory."
         case "owe":
             extra = f" (not a {face_name(event['not'])})" if event.get("not") else ""
-            return f"{who} owes {event['count']} draw(s){extra}."
+            return f"{who} owes {count(event['count'], 'draw')}{extra}."
         case "draw":
             return f"{who} drew {card(event['card'])}{auto}."
         case "ask":

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 
+from goonsite.words import count
+
+from ..cards import card_names
 from ..models import Activity, Cycle, Ledger, Player
 from .inventory import add_cards, change, check_victory
 from .log import note
@@ -21,13 +24,13 @@ def pay_battle_reward(
     why = Ledger.Reason.BATTLE_REWARD
     if reward["kind"] == "cards":
         add_cards(winner, reward["cards"], why, game_ref, phase)
-        got = ", ".join(reward["cards"])
+        got = card_names(reward["cards"])
     elif reward["kind"] == "vertebrae":
         change(winner, vertebrae=reward["amount"], reason=why, ref=game_ref, phase=phase)
-        got = f"{reward['amount']} Vertebrae"
+        got = count(reward["amount"], "Vertebra")
     else:
         change(winner, chips=reward["amount"], reason=why, ref=game_ref, phase=phase)
-        got = f"{reward['amount']} Chips"
+        got = count(reward["amount"], "Chip")
     note(cycle, phase, Activity.Kind.BATTLE, f"{winner} won the battle: {got}.", now)
     check_victory(cycle, winner, now, phase)
 

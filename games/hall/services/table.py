@@ -28,7 +28,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from goonsite.refusal import Refusal
+from goonsite.words import count
 
+from ..cards import card_names
 from ..engine import InputError, run
 from ..models import Activity, Card, Cycle, Game, Phase, Player, Seat
 from ..rolls import new_seed
@@ -187,10 +189,15 @@ def try_move(t: Table, move: dict) -> dict:
     return out
 
 
+CARD_ID = re.compile(r"\b(?:10|[2-9AJQK])[HDSC]\*?|\b[RB]J\*?")
+
+
 def explain(t: Table, refusal: dict) -> str:
-    """The engine's reason, with participants' names for their ids."""
+    """The engine's reason in the players' words: names for participant ids, card names
+    for card ids ("8 of Clubs ✦" for "8C*"); the engine's code stays out of sight."""
     text = ENGINE_ID.sub(lambda m: t.name(m.group(0)), refusal["reason"])
-    return f"Refused: {text} ({refusal['code']})."
+    text = CARD_ID.sub(lambda m: card_names([m.group(0)]), text)
+    return f"Refused: {text[:1].upper()}{text[1:]}."
 
 
 def accept(t: Table, moves: list[dict], out: dict) -> None:
@@ -344,9 +351,11 @@ def result_line(t: Table, out: dict) -> str:
         reward = out["reward"]
         if reward:
             line += " and the reward: " + (
-                ", ".join(reward["cards"])
+                card_names(reward["cards"])
                 if reward["kind"] == "cards"
-                else f"{reward['amount']} {reward['kind'].title()}"
+                else count(
+                    reward["amount"], "Vertebra" if reward["kind"] == "vertebrae" else "Chip"
+                )
             )
         return line + "."
     if out["result"] == "cancelled":

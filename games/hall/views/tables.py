@@ -15,6 +15,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from goonsite.parts import render_parts
+from goonsite.words import count
 
 from ..forms import first_error
 from ..models import Game, Player
@@ -140,6 +141,8 @@ def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
         return HttpResponse(status=204)
     context = game_context(request, _game_of(game_id))
     parts = CHOOSING_PARTS if context["t"].my_decision == "choose" else ("poll", "table")
+    # The game moved on: my last banner ("You played …") is past, so it goes too.
+    parts = (*parts, "messages")
     return render_parts(request, GAME_PAGE, parts, context)
 
 
@@ -216,12 +219,12 @@ def game_bet(request: HttpRequest, game_id: int) -> HttpResponse:
 
         def do() -> str:
             moves.bet(user=user, game_id=game_id, amount=amount)
-            return f"You put {amount} Chips at stake."
+            return f"You put {count(amount, 'Chip')} at stake."
     elif verb == "match":
 
         def do() -> str:
             state = moves.match(user=user, game_id=game_id)
-            return f"You matched the stake of {state['stake']} Chips."
+            return f"You matched the stake of {count(state['stake'], 'Chip')}."
     elif verb == "forfeit":
 
         def do() -> str:
@@ -249,7 +252,7 @@ def game_play(request: HttpRequest, game_id: int) -> HttpResponse:
         game_id,
         lambda: (
             moves.play(user=request.user, game_id=game_id, card=card, **args)
-            and f"You played {card}."
+            and f"You played the {Tile(card).label}."
         ),
     )
 
