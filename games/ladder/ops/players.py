@@ -1,0 +1,187 @@
+"""Players driven over HTTP (httpx, asyncio), spreading their requests over the web nodes.
+
+What the site acknowledged is recorded, to be reconciled with the database after noon:
+a vote counts as cast when the page said "N points up/down on X. It lands at …'s noon".
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from dataclasses import dataclass, field
+
+import httpx
+
+HTMX = {"HX-Request": "true"}
+VOTED = re.compile(r"(\d+) points? (up|down) on [^<]*?\. It lands at (\w+)&#x27;s noon")
+PLAYED = re.compile(r"waits face down on [^<]*? until (\w+)&#x27;s noon")
+ENTRY = re.compile(r'name="entry" value="(\d+)"')
+SEALED = re.compile(r'action="/sealed/(\d+)/open/"')
+REFUSED_AT_NOON = "Noon is being counted"
+
+
+@dataclass
+class Recorder:
+    """Every request's latency and status, by kind."""
+
+    latencies: dict[str, list[float]] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+    refused_at_noon: int = 0
+    began: float = field(default_factory=time.time)
+    warm_up: float = 10.0  # seconds: the first arrivals' rush, reported apart (`settled`)
+    # After the warm-up, by kind: (when it was sent, time.time(); seconds it took).
+    settled: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+
+    def add(self, kind: str, seconds: float, sent: float | None = None) -> None:
+        self.latencies.setdefault(kind, []).append(seconds)
+        if sent is not None and sent - self.began >= self.warm_up:
+            self.settled.setdefault(kind, []).append((sent, seconds))
+
+    @property
+    def count(self) -> int:
+        return sum(len(v) for v in self.latencies.values())
+
+
+@dataclass
+class Ack:
+    player: str
+    entry: int
+    direction: str
+    points: int
+    noon_day: str  # the weekday of the noon the page said it counts for
+
+
+class Player:
+    def __init__(self, name: str, urls: list[str], recorder: Recorder) -> None:
+        self.name = name
+        self.urls = urls
+        self.recorder = recorder
+        # Idle connections are dropped before gunicorn's keep-alive (5 s) closes them, or
+        # a request sent on one the server is closing fails with a ReadError.
+        self.client = httpx.AsyncClient(
+            timeout=60, follow_redirects=False, limits=httpx.Limits(keepalive_expiry=3)
+        )
+        self.turn = random.randrange(len(urls))
+        self.votes: list[Ack] = []
+        self.plays: list[str] = []
+        self.entries: list[int] = []
+
+    async def close(self) -> None:
+        await self.client.aclose()
+
+    def _url(self, path: str) -> str:
+        self.turn += 1
+        return self.urls[self.turn % len(self.urls)] + path
+
+    async def request(self, kind: str, method: str, path: str, **kwargs) -> httpx.Response:
+        headers = kwargs.pop("headers", {})
+        if method == "POST":
+            headers["X-CSRFToken"] = self.client.cookies.get("csrftoken", "")
+        sent, start = time.time(), time.perf_counter()
+        try:
+            response = await self.client.request(method, self._url(path), headers=headers, **kwargs)
+        except httpx.HTTPError as exc:
+            self.recorder.errors.append(f"{kind}: {type(exc).__name__} {exc}")
+            raise
+        self.recorder.add(kind, time.perf_counter() - start, sent)
+        if response.status_code >= 400 or (
+            response.status_code >= 300 and kind not in ("signup", "post-form")
+        ):
+            self.recorder.errors.append(f"{kind} {path}: HTTP {response.status_code}")
+        return response
+
+    def use_session(self, session_id: str) -> None:
+        self.client.cookies.set("sessionid", session_id, domain="127.0.0.1")
+
+    async def sign_up(self, password: str) -> None:
+        await self.request("signup", "GET", "/accounts/signup/")
+        response = await self.request(
+            "signup",
+            "POST",
+            "/accounts/signup/",
+            data={
+                "username": self.name,
+                "display_name": self.name.title(),
+                "password1": password,
+                "password2": password,
+            },
+        )
+        if response.status_code != 302:
+            raise RuntimeError(f"sign-up of {self.name} failed: HTTP {response.status_code}")
+
+    async def board(self) -> str:
+        html = (await self.request("board", "GET", "/")).text
+        self.entries = [int(e) for e in ENTRY.findall(html)] or self.entries
+        return html
+
+    async def open_packs(self) -> None:
+        for item in SEALED.findall(await self.board()):
+            await self.request("action", "POST", f"/sealed/{item}/open/", headers=dict(HTMX))
+
+    def _refused_at_noon(self, html: str) -> bool:
+        if REFUSED_AT_NOON in html:
+            self.recorder.refused_at_noon += 1
+            return True
+        return False
+
+    async def vote(self, entry: int, direction: str) -> Ack | None:
+        html = (
+            await self.request(
+                "action",
+                "POST",
+                "/vote/",
+                data={"entry": entry, "direction": direction},
+                headers=dict(HTMX),
+            )
+        ).text
+        match = VOTED.search(html)
+        if match is None:
+            self._refused_at_noon(html)
+            return None
+        ack = Ack(self.name, entry, match[2], int(match[1]), match[3])
+        self.votes.append(ack)
+        return ack
+
+    async def play(self, card: str, entry: int) -> bool:
+        html = (
+            await self.request(
+                "action",
+                "POST",
+                "/play/",
+                data={"card": card, "target": entry},
+                headers=dict(HTMX),
+            )
+        ).text
+        match = PLAYED.search(html)
+        if match is None:
+            self._refused_at_noon(html)
+            return False
+        self.plays.append(match[1])
+        return True
+
+    async def redeem(self, code: str) -> bool:
+        html = (
+            await self.request("action", "POST", "/code/", data={"code": code}, headers=dict(HTMX))
+        ).text
+        return "Code accepted" in html
+
+    async def play_a_day(self, *, code: str | None = None, think: float = 0.0) -> None:
+        """Open the starting pack, three votes, a Boost on the first voted, a code."""
+        await self.open_packs()
+        picks = random.sample(self.entries, 3)
+        for entry in picks:
+            await self.vote(entry, random.choice(["up", "up", "down"]))
+            await asyncio.sleep(think)
+        await self.play("boost", picks[0])
+        if code:
+            await self.redeem(code)
+        await self.board()
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
