@@ -29,10 +29,9 @@ def test_the_registry_walk_finds_both_games_actions(admin_user):
         "ladder.LadderEntry.unlock",
         "ladder.PlayerSeason.deal_golden",
         "ladder.CodeDrop.export_csv",
-        "ladder.DiscordPost.resend_posts",
         "hall.Player.bar",
         "hall.Player.grant_reputable",
-        "hall.Announcement.resend_posts",
+        "outbox.DiscordPost.resend_posts",
         "hall.Game.abandon_games",
     } <= found
 
