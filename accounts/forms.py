@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 
+from . import push_endpoints
 from .identity import TIME_ZONE_CHOICES
 from .models import User
 from .names import clean_display_name
@@ -71,3 +72,9 @@ class PushSubscriptionForm(forms.Form):
     endpoint = forms.URLField(max_length=1000, assume_scheme="https")
     p256dh = forms.CharField(max_length=200)
     auth = forms.CharField(max_length=100)
+
+    def clean_endpoint(self) -> str:
+        endpoint = self.cleaned_data["endpoint"]
+        if reason := push_endpoints.refusal(endpoint):
+            raise forms.ValidationError(reason)
+        return endpoint

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+from collections.abc import Sequence
 
 from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
@@ -27,6 +28,21 @@ PREFIX = "throttle:"
 def spend(key: str, *, limit: int, window: dt.timedelta) -> bool:
     """Count one try on `key`; True while this try is within `limit` tries per `window`."""
     return count_try(key, window=window) <= limit
+
+
+def spend_all(keys: Sequence[str], *, limit: int, window: dt.timedelta) -> bool:
+    """Count one try on each key in turn (the player's, then their address's, say); True
+    while the try is within `limit` on every one. A try refused by a later key was never
+    made, so it is given back to the keys before it: twenty parallel tries from one player
+    still let exactly `limit` through, not fewer."""
+    spent: list[str] = []
+    for key in keys:
+        if not spend(key, limit=limit, window=window):
+            for earlier in spent:
+                give_back(earlier)
+            return False
+        spent.append(key)
+    return True
 
 
 def count_try(key: str, *, window: dt.timedelta) -> int:

@@ -14,6 +14,8 @@ from .forms import DeleteAccountForm, ProfileForm, PushSubscriptionForm, SignUpF
 from .models import User
 from .verification import read_token, send_verification
 
+INVALID_PUSH = "That subscription isn't valid."
+
 TOO_MANY_SIGNUPS = (
     "Too many new accounts from your address today. If you already have one, log in; "
     "otherwise try again tomorrow."
@@ -133,10 +135,9 @@ def delete_account(request: HttpRequest) -> HttpResponse:
 @require_POST
 def push_subscribe(request: HttpRequest) -> HttpResponse:
     form = PushSubscriptionForm(request.POST)
-    if not form.is_valid() or not form.cleaned_data["endpoint"].startswith(
-        tuple(f"{scheme}://" for scheme in settings.PUSH_ENDPOINT_SCHEMES)
-    ):
-        return JsonResponse({"ok": False, "message": "That subscription isn't valid."}, status=400)
+    if not form.is_valid():
+        message = form.errors["endpoint"][0] if "endpoint" in form.errors else INVALID_PUSH
+        return JsonResponse({"ok": False, "message": message}, status=400)
     services.save_push_subscription(user=request.user, **form.cleaned_data)
     return JsonResponse({"ok": True, "message": "Reminders are on for this device."})
 

@@ -49,3 +49,12 @@ class WholeJSONField(models.JSONField):
         if connection.vendor == "postgresql":
             return value
         return super().from_db_value(value, expression, connection)
+
+
+def integer_range(field: models.Field) -> tuple[int | None, int | None]:
+    """The values an integer model field can hold in this database (PostgreSQL's integer
+    is 32-bit, SQLite's 64-bit): for forms that must refuse a number before the database
+    does (with an "integer out of range" error and a 500)."""
+    from django.db import connection
+
+    return connection.ops.integer_field_range(field.get_internal_type())

@@ -6,6 +6,8 @@ noon never runs inside one (the job cluster resolves it), so a short timeout is 
 
 import os
 
+from goonsite.env import env_bool, env_str
+
 bind = os.environ.get("WEB_BIND", "127.0.0.1:8000").split(",")
 workers = int(os.environ.get("WEB_WORKERS", "2"))
 threads = int(os.environ.get("WEB_THREADS", "4"))
@@ -19,3 +21,11 @@ accesslog = os.environ.get("WEB_ACCESS_LOG", "-") or None
 errorlog = "-"
 # gunicorn >= 25.1 opens a control socket under $HOME by default; not wanted in services.
 control_socket_disable = True
+
+# Which peers may say the request came over HTTPS (X-Forwarded-Proto and the like): gunicorn
+# believes 127.0.0.1 and ::1 unless told otherwise, so without a proxy a client on the same
+# machine could claim HTTPS. The same TRUSTED_PROXY switch as Django's (settings.py): off,
+# no peer is believed; on, the proxy's addresses (FORWARDED_ALLOW_IPS, default loopback).
+forwarded_allow_ips = (
+    env_str("FORWARDED_ALLOW_IPS") or "127.0.0.1,::1" if env_bool("TRUSTED_PROXY", False) else ""
+)

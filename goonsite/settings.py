@@ -29,7 +29,7 @@ TRUSTED_PROXY = env_bool("TRUSTED_PROXY", False)
 LADDER_POLL_SECONDS = max(1, env_int("LADDER_POLL_SECONDS", 15))
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "goonsite.apps.GoonsiteAdminConfig",  # django.contrib.admin, with goonsite.admin's site
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -123,6 +123,8 @@ AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = dt.timedelta(minutes=env_int("LOGIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
+# A success resets that username's failures only, never the address's (password spraying).
+AXES_HANDLER = "accounts.lockout.UsernameResetHandler"
 # The cool-down runs from the lockout: tries during it (refused unchecked) do not extend it,
 # so a player who tries again after a few minutes is not kept out for ever.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
@@ -281,3 +283,15 @@ LOGGING = {
 
 # Push services are HTTPS endpoints; the tests' stand-in push service is plain HTTP.
 PUSH_ENDPOINT_SCHEMES = env_list("PUSH_ENDPOINT_SCHEMES", ["https"])
+# The only hosts reminders are pushed to (accounts.push_endpoints): the push services of the
+# browsers that support Web Push. An entry names a host; one starting with a dot, that
+# domain's subdomains; ":port" allows that port instead of 443.
+PUSH_SERVICES = env_list(
+    "PUSH_SERVICES",
+    [
+        "fcm.googleapis.com",  # Chrome, Opera, Samsung Internet, Brave (Firebase)
+        "updates.push.services.mozilla.com",  # Firefox (Mozilla autopush)
+        "web.push.apple.com",  # Safari on macOS, iOS and iPadOS
+        ".notify.windows.com",  # Edge on Windows (WNS: wns2-<region>.notify.windows.com)
+    ],
+)

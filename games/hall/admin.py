@@ -7,6 +7,7 @@ from django.contrib import admin
 from django.utils import timezone
 
 from goonsite.admin import RefusalsShown
+from goonsite.fields import integer_range
 
 from .cards import is_face
 from .models import (
@@ -160,6 +161,14 @@ class PlayerForm(forms.ModelForm):
         )
         if changes and not (data.get("reason") or "").strip():
             self.add_error("reason", "Grants and corrections need a reason (H13.1).")
+        for field, asset in (("add_vertebrae", "vertebrae"), ("add_chips", "chips")):
+            # Taking more than there is is the service's refusal (H3.1); too much is here.
+            _, most = integer_range(Player._meta.get_field(asset))
+            total = getattr(self.instance, asset) + (data.get(field) or 0)
+            if most is not None and total > most:
+                self.add_error(
+                    field, f"That would make {total:,} {asset}: a player can hold {most:,} at most."
+                )
         return data
 
 
@@ -226,7 +235,7 @@ class PlayerAdmin(RefusalsShown):
 @admin.register(Reputable)
 class ReputableAdmin(admin.ModelAdmin):
     list_display = ("user", "granted_at")
-    autocomplete_fields = ()
+    autocomplete_fields = ("user",)  # a select of every user would be megabytes
 
     def save_model(self, request, obj, form, change):
         powers.set_reputable(actor=request.user, user=obj.user, reputable=True)

@@ -4,12 +4,21 @@ from __future__ import annotations
 
 from django import forms
 
+from goonsite.ids import RowIdField
+
 from .models import JusticeRequest, Proposal
 from .rules.shop import ShopItem
 
 
 class GiftForm(forms.Form):
-    receiver = forms.IntegerField(error_messages={"required": "Pick a player to gift."})
+    receiver = RowIdField(
+        error_messages={
+            "required": "Pick a player to gift.",
+            "invalid": "Pick a player to gift.",
+            "min_value": "Pick a player to gift.",
+            "max_value": "Pick a player to gift.",
+        }
+    )
 
 
 class BuyForm(forms.Form):
@@ -21,7 +30,14 @@ class ChoiceForm(forms.Form):
 
     choice = forms.CharField(required=False)
 
+    # What a choice the field refuses (a NUL byte, say) is passed on as: no ballot has it, so
+    # the service refuses it in that ballot's words ("Vote For or Against, or clear your
+    # vote"). Never "" or None, which would clear the vote.
+    NOT_A_CHOICE = "(not a choice)"
+
     def cleaned_choice(self) -> str | None:
+        if not self.is_valid():
+            return self.NOT_A_CHOICE
         return self.cleaned_data["choice"] or None
 
 

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.options import ActionLocation
+from django.db import transaction
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
@@ -35,7 +36,7 @@ from .models import (
 )
 from .services import admin as powers
 from .services.codes import create_drop
-from .services.days import open_day
+from .services.days import hold_off_noons, open_day
 
 Kind = AdminAction.Kind
 
@@ -57,14 +58,21 @@ class AuditedAdmin(RefusalsShown):
             fields=list(form.changed_data),
         )
 
+    # A delete cascades into what noon reads and writes: it waits for a running noon and
+    # holds off the next until it commits, so the two never deadlock (an admin never undoes
+    # a noon). One transaction each, the "delete selected" action's too.
     def delete_model(self, request, obj):
-        powers.record(request.user, Kind.DELETE, obj, model=obj._meta.verbose_name)
-        super().delete_model(request, obj)
+        with transaction.atomic():
+            hold_off_noons()
+            powers.record(request.user, Kind.DELETE, obj, model=obj._meta.verbose_name)
+            super().delete_model(request, obj)
 
     def delete_queryset(self, request, queryset):
-        for obj in queryset:
-            powers.record(request.user, Kind.DELETE, obj, model=obj._meta.verbose_name)
-        super().delete_queryset(request, queryset)
+        with transaction.atomic():
+            hold_off_noons()
+            for obj in queryset:
+                powers.record(request.user, Kind.DELETE, obj, model=obj._meta.verbose_name)
+            super().delete_queryset(request, queryset)
 
 
 # ---- seasons and the roster -------------------------------------------------------------

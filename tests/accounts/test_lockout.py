@@ -110,3 +110,34 @@ def test_lockout_behind_a_trusted_proxy_is_per_client_not_per_proxy(client, sett
         HTTP_X_FORWARDED_FOR="198.51.100.1",
     )
     assert other_client.status_code == 302
+
+
+def test_spraying_from_one_address_is_locked_out_despite_the_attackers_own_log_ins(client):
+    """Issue 28 (password spraying): one wrong password each against 20 accounts from one
+    address, logging in to the attacker's own account between them. A success resets only
+    its username's count, so the address is locked out at the limit (5) all the same."""
+    from tests.conftest import make_user
+
+    make_user("mallory")
+    victims = [make_user(f"victim{n}").username for n in range(20)]
+    statuses = []
+    for victim in victims:
+        statuses.append(log_in(client, victim, "Summer2026!").status_code)
+        client.post(reverse("accounts:logout"))
+        log_in(client, "mallory", RIGHT)
+        client.post(reverse("accounts:logout"))
+    assert statuses == [200] * 4 + [429] * 16
+    # The address stays locked, even for the attacker's right password.
+    assert log_in(client, "mallory", RIGHT).status_code == 429
+    # Another address is not held up, and the victims' own counts are theirs alone.
+    assert log_in(client, "victim0", RIGHT, ip="192.0.2.50").status_code == 302
+
+
+def test_a_success_still_clears_its_own_usernames_failures_from_every_address(client, alice):
+    for n in range(4):
+        log_in(client, "alice", "wrong", ip=f"198.51.100.{n}")
+    assert log_in(client, "alice", RIGHT, ip="192.0.2.1").status_code == 302
+    client.post(reverse("accounts:logout"))
+    for _ in range(4):
+        log_in(client, "alice", "wrong", ip="192.0.2.2")
+    assert log_in(client, "alice", RIGHT, ip="192.0.2.3").status_code == 302

@@ -56,10 +56,13 @@ class Browser:
 
 
 @pytest.fixture
-def push(settings):
+def push(settings, monkeypatch):
     settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY = new_vapid_keys()
     settings.VAPID_CONTACT = "mailto:owners@goonsite.example"
     service, server = push_service.start()
+    settings.PUSH_ENDPOINT_SCHEMES = ["http", "https"]
+    settings.PUSH_SERVICES = [f"{push_service.HOST}:{server.server_port}"]
+    service.looked_up = push_service.resolve_locally(monkeypatch)
     yield service
     server.shutdown()
     server.server_close()
@@ -162,13 +165,12 @@ def test_subscribing_from_the_profile_turns_reminders_on(client, alice, settings
     settings.PUSH_ENDPOINT_SCHEMES = ["https"]
     client.force_login(alice)
     keys = {"p256dh": b64url(b"k" * 65), "auth": b64url(b"a" * 16)}
-    response = client.post(
-        reverse("accounts:push_subscribe"), {"endpoint": "https://push.example/abc", **keys}
-    )
+    endpoint = "https://fcm.googleapis.com/fcm/send/abc"
+    response = client.post(reverse("accounts:push_subscribe"), {"endpoint": endpoint, **keys})
     assert response.json() == {"ok": True, "message": "Reminders are on for this device."}
     alice.refresh_from_db()
     assert alice.remind_before_noon
-    assert alice.push_subscriptions.get().endpoint == "https://push.example/abc"
+    assert alice.push_subscriptions.get().endpoint == endpoint
 
     refused = client.post(
         reverse("accounts:push_subscribe"), {"endpoint": "http://10.0.0.1/admin", **keys}
@@ -197,3 +199,39 @@ def test_first_run_is_the_next_eleven_central():
     summer = dt.datetime(2027, 7, 1, 11, 2, tzinfo=CENTRAL)
     install(Schedule, REMINDERS, now=summer)
     assert Schedule.objects.get(name="noon-reminders").next_run == summer.replace(minute=5)
+
+
+def test_one_bad_subscription_never_stops_the_others_reminders(push, season, caplog):
+    """Issue 28: each send fails alone. The first players' subscriptions are broken in the
+    ways seen in play (saved before endpoints were checked, or with a key pywebpush cannot
+    encrypt for); the players after them are reminded all the same."""
+    ipv6, _ = opted_in("ipv6", season)
+    PushSubscription.objects.create(
+        user=ipv6, endpoint="https://[2001:db8::1]/push/x", p256dh="k", auth="a"
+    )
+    broken, _ = opted_in("broken", season)
+    PushSubscription.objects.create(
+        user=broken, endpoint=f"{push.url}/push/broken", p256dh="not-a-key", auth="a"
+    )
+    redirected, _ = opted_in("redirected", season)
+    Browser(f"{push.url}/redirect/redirected").subscribe(redirected)
+    fine = []
+    for name in ("dana", "eve"):
+        user, _ = opted_in(name, season)
+        Browser(f"{push.url}/push/{name}").subscribe(user)
+        fine.append(name)
+
+    with time_machine.travel(ELEVEN, tick=False):
+        run_reminder_job()
+
+    # The redirect was answered but not followed; the broken key never left the server.
+    assert [r.path for r in push.received] == [
+        "/redirect/redirected",
+        "/push/dana",
+        "/push/eve",
+    ]
+    delivered = dict(NoonReminder.objects.values_list("player__user__username", "delivered"))
+    assert delivered == {"ipv6": 0, "broken": 0, "redirected": 0, "dana": 1, "eve": 1}
+    # The IPv6 literal was never looked up or connected to: refused before sending.
+    assert set(push.looked_up) == {push_service.HOST}
+    assert "not sent to" in caplog.text

@@ -138,3 +138,24 @@ def test_ended_windows_are_pruned_by_the_daily_job():
         throttle.spend("t:new", limit=5, window=WINDOW)
         async_task(Schedule.objects.get(name="prune-throttle-counts").func)
         assert list(ThrottleCount.objects.values_list("key", flat=True)) == ["t:new"]
+
+
+@pytest.mark.django_db
+def test_a_try_refused_by_a_later_key_is_given_back_to_the_earlier(counter_backend):
+    """The player's key, then the address's: ten players behind one address get five
+    tries between them, and a player refused for the address keeps their own five."""
+    results = [
+        throttle.spend_all([f"t:player{n}", "t:address"], limit=5, window=WINDOW) for n in range(10)
+    ]
+    assert results == [True] * 5 + [False] * 5
+    for n in range(5, 10):  # their refused tries were not counted as theirs
+        assert throttle.spend(f"t:player{n}", limit=1, window=WINDOW)
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_twenty_parallel_tries_on_two_keys_let_exactly_the_limit_through(counter_backend):
+    results = race(
+        *[lambda: throttle.spend_all(["t:one", "t:address"], limit=5, window=WINDOW)] * 20
+    )
+    assert sorted(results, key=str) == [False] * 15 + [True] * 5

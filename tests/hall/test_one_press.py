@@ -141,3 +141,14 @@ def test_a_bet_or_match_pressed_twice_puts_chips_in_once(ann, bo):
         match(user=bo.user, game_id=game.pk, now=at(1))
     stakes = {p["id"]: p["put"] for p in Game.objects.get(pk=game.pk).state["players"]}
     assert stakes == {f"p{ann.pk}": 2, f"p{bo.pk}": 2}
+
+
+def test_a_key_that_is_not_one_of_ours_is_refused_not_stored(ann_client, ann, in_phase_one):
+    """A NUL byte in the key failed PostgreSQL's insert with a 500 (issue 28's fuzz test)."""
+    grant(ann, vertebrae=30)
+    for key in ("\x00", "ab\x00cd", "a b", "x" * 65):
+        response = ann_client.post(
+            reverse("hall:buy"), {"item": "chip", "intent": key}, follow=True
+        )
+        assert "This form is out of date: reload the page and try again." in response.text
+    assert not Intent.objects.exists()

@@ -10,6 +10,7 @@ The unique constraint on (player, key) backs this up should a caller forget the 
 from __future__ import annotations
 
 import datetime as dt
+import re
 import secrets
 
 from django.db import IntegrityError, transaction
@@ -19,6 +20,9 @@ from goonsite.refusal import Refusal
 from ..models import Intent, Player
 
 KEY_LENGTH = 64
+# What new_key makes (URL-safe base64): anything else is no key of ours (a NUL byte in one
+# would even fail PostgreSQL's insert with a 500).
+KEY = re.compile(rf"[A-Za-z0-9_-]{{1,{KEY_LENGTH}}}")
 
 
 class AlreadyDone(Refusal):
@@ -34,7 +38,7 @@ def check_unused(player: Player, key: str | None) -> None:
     test); it is served as before, without the double-press guard."""
     if not key:
         return
-    if len(key) > KEY_LENGTH:
+    if not KEY.fullmatch(key):
         raise Refusal("This form is out of date: reload the page and try again.")
     done = Intent.objects.filter(player=player, key=key).values_list("done", flat=True).first()
     if done is not None:

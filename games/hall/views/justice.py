@@ -8,6 +8,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
+from goonsite.ids import parse_id
+
 from ..forms import ChoiceForm, ReasonForm, RequestForm, RulingForm, first_error
 from ..models import Candidacy, CandidacyVote, Election, RemovalAssent
 from ..services import elections as election_services
@@ -198,7 +200,7 @@ def candidacy(request: HttpRequest) -> HttpResponse:
             request,
             lambda: (
                 election_services.withdraw_candidacy(
-                    user=request.user, candidacy_id=int(request.POST["withdraw"])
+                    user=request.user, candidacy_id=parse_id(request.POST["withdraw"]) or 0
                 )
                 and "Candidacy withdrawn."
             ),

@@ -76,3 +76,17 @@ def lock_open_day(season: Season, now: dt.datetime, *, known: GameDay | None = N
             return day
         # Noon resolved this day while we waited for the lock: the action lands in the next one.
     raise RuntimeError("could not find an open game day")  # pragma: no cover
+
+
+def hold_off_noons() -> None:
+    """Inside a transaction: share-lock the open days of the running season, oldest first.
+
+    For an admin's delete, whose cascade locks a player's votes, plays and cards before the
+    player: done beside a running noon, which locks the players first and their cards after,
+    the two deadlocked and PostgreSQL could end either, the noon too. With the days locked
+    first, a running noon finishes before the delete begins, and the next noon waits for
+    the delete to commit. At most two rows: the day being resolved and the one after.
+    """
+    days = GameDay.objects.filter(season__is_active=True, status=GameDay.Status.OPEN)
+    for day in days.order_by("noon_on"):
+        share_lock_status(day)

@@ -63,6 +63,7 @@ def send_noon_reminders(*, now: dt.datetime | None = None, site_url: str = "") -
         )
         .select_related("user")
         .distinct()
+        .order_by("pk")
     )
     payload = {"title": "Gooner Ladder", "url": site_url + reverse("ladder:board")}
     reminded = 0

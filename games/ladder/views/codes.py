@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
 from accounts import throttle
+from accounts.client_ip import client_ip
 from goonsite.refusal import Refusal
 
 from ..engine import CATALOGUE, PACKS, PackId
@@ -19,16 +20,18 @@ from ..models import PlayerSeason
 from ..services.codes import redeem_code
 from .common import board_update, with_player
 
-# Wrong codes per player: five per ten minutes. Every try is counted before the code is
-# looked up, so parallel requests cannot all slip under the limit; a code that works is
-# given back afterwards, since the limit is about guessing.
+# Wrong codes per player, and per address (the client's, through TRUSTED_PROXY's proxy): five
+# per ten minutes each, so a farm of accounts behind one address gets no more guesses than
+# one account. Every try is counted before the code is looked up, so parallel requests cannot
+# all slip under the limit; a code that works is given back afterwards, since the limit is
+# about guessing.
 WRONG_CODE_LIMIT = 5
 WRONG_CODE_WINDOW = dt.timedelta(minutes=10)
 TOO_MANY = "Too many codes that didn't work. Wait a few minutes and try again."
 
 
-def failures_key(request: HttpRequest) -> str:
-    return f"redeem-code:{request.user.pk}"
+def failures_keys(request: HttpRequest) -> tuple[str, str]:
+    return f"redeem-code:{request.user.pk}", f"redeem-code-from:{client_ip(request)}"
 
 
 def describe(gave: str) -> str:
@@ -44,8 +47,8 @@ def code(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     if request.method == "GET":
         return render(request, "ladder/code.html")
     typed = request.POST.get("code", "")[:20]
-    key = failures_key(request)
-    if not throttle.spend(key, limit=WRONG_CODE_LIMIT, window=WRONG_CODE_WINDOW):
+    keys = failures_keys(request)
+    if not throttle.spend_all(keys, limit=WRONG_CODE_LIMIT, window=WRONG_CODE_WINDOW):
         messages.error(request, TOO_MANY)
     else:
         try:
@@ -53,7 +56,8 @@ def code(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
         except Refusal as refusal:
             messages.error(request, refusal.message)
         else:
-            throttle.give_back(key)
+            for key in keys:
+                throttle.give_back(key)
             messages.success(
                 request, f"Code accepted: {describe(redemption.gave)} is on top of your hand."
             )

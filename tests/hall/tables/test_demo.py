@@ -7,7 +7,8 @@ from django.core.management import call_command
 from games.hall.models import Game
 
 
-def test_demo_duel_starts_one_game_in_play(db, admin_user):
+def test_demo_duel_starts_one_game_in_play(db, admin_user, settings):
+    settings.DEBUG = True
     call_command("demo_cycle", stdout=StringIO())
     out = StringIO()
     call_command("demo_duel", stdout=out)

@@ -7,7 +7,8 @@ demo players hold cards; one is reputable and has an Urgent proposal open.
 
 import datetime as dt
 
-from django.core.management.base import BaseCommand
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
@@ -22,12 +23,21 @@ from goonsite.clock import noon_date_for, noon_of
 
 DEMO_PLAYERS = [("ivy", "Ivy Gilt"), ("rook", "Rook Marlowe"), ("sable", "Sable Quinn")]
 DEMO_PASSWORD = "gilded-hall-demo"
+# Outside DEBUG the demo would be a danger, not a demo: its players' password is printed in
+# the README, and an existing account named ivy, rook or sable (a real player's, on a real
+# site) would be made to join, gift and propose.
+NOT_IN_PRODUCTION = (
+    "No demo loaded: DEBUG is off. The demo players' password is public, so they exist only "
+    "on a development site (DEBUG=1). Open a cycle in the admin instead."
+)
 
 
 class Command(BaseCommand):
     help = "Load a demo Hall cycle (started, with a starting kit and three players) if none."
 
     def handle(self, **options) -> None:
+        if not settings.DEBUG:
+            raise CommandError(NOT_IN_PRODUCTION)
         if Cycle.objects.exists():
             self.stdout.write("A Hall cycle exists already; no demo loaded.")
             return

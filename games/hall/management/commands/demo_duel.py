@@ -5,7 +5,8 @@ Ready, so /hall/games/<id>/ shows a duel in play; Sable stays free to be challen
 Log in as ivy or rook (password in demo_cycle) to play it.
 """
 
-from django.core.management.base import BaseCommand
+from django.conf import settings
+from django.core.management.base import BaseCommand, CommandError
 from django.urls import reverse
 
 from games.hall.models import Card, Game, Player
@@ -19,6 +20,9 @@ class Command(BaseCommand):
     help = "Start a demo duel between ivy and rook if the current cycle has no game yet."
 
     def handle(self, **options) -> None:
+        if not settings.DEBUG:
+            # ivy and rook are demo players only on a development site (see demo_cycle).
+            raise CommandError("No demo duel: DEBUG is off, so there are no demo players.")
         cycle = current_cycle()
         if cycle is None or Game.objects.filter(cycle=cycle).exists():
             self.stdout.write("No demo duel: no cycle running, or it has games already.")
