@@ -134,3 +134,97 @@ def test_the_walls_catch_what_they_are_for(tmp_path):
         "games/alpha/views.py imports games.beta.models",
         "games/alpha/views.py imports games.beta.models.Thing",
     ]
+
+
+# ---- no import cycle inside a package ------------------------------------------------------
+
+PACKAGES = ("games", "goonsite", "accounts")
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def import_graph(root: Path, tops: tuple[str, ...] = PACKAGES) -> dict[str, set[str]]:
+    """Which project modules each project module imports, at the top or inside a function.
+
+    A name is resolved to the longest module it starts with, so `from .models import Card`
+    is an edge to `models`; migrations are left out (Django loads them by name).
+    """
+    paths = {
+        module_name(path, root): path
+        for top in tops
+        if (root / top).is_dir()
+        for path in sorted((root / top).rglob("*.py"))
+        if "migrations" not in path.parts
+    }
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else package_of(path, root)
+        targets = set()
+        for imported in imports(path, package):
+            while imported and imported not in paths:
+                imported = imported.rpartition(".")[0]
+            if imported and imported != name:
+                targets.add(imported)
+        graph[name] = targets
+    return graph
+
+
+def import_cycles(root: Path) -> list[list[str]]:
+    """Every set of modules that import each other, directly or round a loop (Tarjan)."""
+    graph = import_graph(root)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for target in sorted(graph[module]):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            loop = []
+            while (member := stack.pop()) != module:
+                loop.append(member)
+            if loop:
+                cycles.append(sorted([module, *loop]))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(cycles)
+
+
+def test_no_import_cycle_inside_any_package():
+    """Modules of the site form layers: a cycle, even through an import inside a function,
+    means two modules are one thing in two files (issue 21)."""
+    assert import_cycles(ROOT) == []
+
+
+def test_the_cycle_check_catches_what_it_is_for(tmp_path):
+    write(tmp_path, "games/alpha/services/a.py", "from .b import thing\n")
+    write(tmp_path, "games/alpha/services/b.py", "def f():\n    from . import c\n")
+    write(tmp_path, "games/alpha/services/c.py", "from games.alpha.services.a import x\n")
+    write(tmp_path, "games/alpha/models.py", "from django.db import models\n")
+    write(tmp_path, "games/alpha/views.py", "from .models import Thing\nfrom .services import a\n")
+    write(tmp_path, "goonsite/one.py", "import goonsite.two\n")
+    write(tmp_path, "goonsite/two.py", "from goonsite import one\n")
+    write(tmp_path, "accounts/fine.py", "from goonsite import one\n")
+
+    assert import_cycles(tmp_path) == [
+        [
+            "games.alpha.services.a",
+            "games.alpha.services.b",
+            "games.alpha.services.c",
+        ],
+        ["goonsite.one", "goonsite.two"],
+    ]

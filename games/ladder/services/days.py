@@ -68,3 +68,7 @@ def lock_open_day(season: Season, now: dt.datetime) -> GameDay:
             return day
         # Noon resolved this day while we waited for the lock: the action lands in the next one.
     raise RuntimeError("could not find an open game day")  # pragma: no cover
+
+
+def noon_is_due(season: Season, now: dt.datetime) -> bool:
+    return season.days.filter(status=GameDay.Status.OPEN, noon_on__lt=noon_date_for(now)).exists()
