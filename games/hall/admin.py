@@ -31,8 +31,8 @@ from .rules.timing import valid_phase_days
 from .services import admin as powers
 from .services.announce import resend
 from .services.proposals import mark_enacted
-from .services.table import abandon_game
-from .table_models import DuelRequest, Game
+from .tables.abandon import abandon_game
+from .tables.models import DuelRequest, Game
 
 # ---- cycles ------------------------------------------------------------------------------
 

@@ -641,4 +641,4 @@ class Announcement(models.Model):
         return f"{self.text[:60]} ({self.status})"
 
 
-from .table_models import DuelInvite, DuelRequest, Game, Seat  # noqa: E402, F401  (H7 tables)
+from .tables.models import DuelInvite, DuelRequest, Game, Seat  # noqa: E402, F401  (H7 tables)

@@ -12,30 +12,14 @@ from goonsite import clock
 from goonsite.clock import CENTRAL, noon_of
 from goonsite.refusal import Refusal
 
-from ..models import Activity, AdminRecord, Card, Cycle, Ledger, Phase, Player, Reputable
+from ..models import Card, Cycle, Ledger, Phase, Player, Reputable
 from ..rules.timing import phase_end_date, valid_phase_days
+from . import ledger
 from .action import lock_open_phase
-from .ending import close_cycle
-from .inventory import add_cards, change, check_victory
-from .log import note
+from .audit import record
+from .ending import check_victory, close_cycle
+from .inventory import add_cards, change
 from .timers import run_due
-
-
-def record(actor, kind: str, cycle: Cycle | None, target: object, reason: str = "", **details):
-    """H13.3 The audit record, and a line on the cycle's public log."""
-    row = AdminRecord.objects.create(
-        actor=actor,
-        cycle=cycle,
-        kind=kind,
-        target=str(target)[:200],
-        reason=reason[:300],
-        details=details,
-    )
-    if cycle is not None:
-        phase = cycle.phases.order_by("-number").values_list("number", flat=True).first() or 0
-        why = f" ({reason})" if reason else ""
-        note(cycle, phase, Activity.Kind.ADMIN, f"Admin {actor}: {kind} {target}{why}.", row.at)
-    return row
 
 
 def next_noon(now: dt.datetime | None = None) -> dt.datetime:
@@ -181,8 +165,6 @@ def adjust_items(
                 c.owner_id != player.pk or c.locked for c in cards
             ):
                 raise Refusal("Only the player's own unlocked cards can be removed (H3.4).")
-            from . import ledger
-
             for card in cards:
                 ledger.cards(player, [card.code], -1, why, ref, k)
             Card.objects.filter(pk__in=[c.pk for c in cards]).delete()

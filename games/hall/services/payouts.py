@@ -2,7 +2,7 @@
 
 The engine reports a game's end as a payout (`{player: chips}`) and, for a battle, a
 reward such as `{"kind": "vertebrae", "amount": 9}`; these apply them to the inventories,
-booked in the ledger and followed by the victory check (H9.1). Nothing calls them yet.
+booked in the ledger and followed by the victory check (H9.1) (tables/ending.py).
 """
 
 from __future__ import annotations
@@ -10,24 +10,24 @@ from __future__ import annotations
 import datetime as dt
 
 from ..models import Activity, Cycle, Ledger, Player
-from .inventory import add_cards, change, check_victory
+from ..tables.output import Reward
+from .ending import check_victory
+from .inventory import add_cards, change
 from .log import note
 
 
 def pay_battle_reward(
-    cycle: Cycle, winner: Player, reward: dict, *, game_ref: str, phase: int, now: dt.datetime
+    cycle: Cycle, winner: Player, reward: Reward, *, game_ref: str, phase: int, now: dt.datetime
 ) -> None:
     """H8.24 (b) 3 random cards, 5-16 Vertebrae, or 2 Chips. `winner` must be locked."""
     why = Ledger.Reason.BATTLE_REWARD
-    if reward["kind"] == "cards":
-        add_cards(winner, reward["cards"], why, game_ref, phase)
-        got = ", ".join(reward["cards"])
-    elif reward["kind"] == "vertebrae":
-        change(winner, vertebrae=reward["amount"], reason=why, ref=game_ref, phase=phase)
-        got = f"{reward['amount']} Vertebrae"
+    if reward.kind == "cards":
+        add_cards(winner, list(reward.cards), why, game_ref, phase)
+    elif reward.kind == "vertebrae":
+        change(winner, vertebrae=reward.amount, reason=why, ref=game_ref, phase=phase)
     else:
-        change(winner, chips=reward["amount"], reason=why, ref=game_ref, phase=phase)
-        got = f"{reward['amount']} Chips"
+        change(winner, chips=reward.amount, reason=why, ref=game_ref, phase=phase)
+    got = reward.words
     note(cycle, phase, Activity.Kind.BATTLE, f"{winner} won the battle: {got}.", now)
     check_victory(cycle, winner, now, phase)
 

@@ -12,11 +12,11 @@ from goonsite.refusal import Refusal
 from ..models import Activity, Ledger, Player
 from ..rolls import new_seed, roll
 from ..rules.shop import HOLO_CHANCE
+from . import due
 from .action import lock_open_phase
 from .cycles import create_player, current_cycle
 from .inventory import add_cards, change
 from .log import note
-from .timers import catch_up
 
 
 def join(*, user, now: dt.datetime | None = None) -> tuple[Player, bool]:
@@ -25,7 +25,7 @@ def join(*, user, now: dt.datetime | None = None) -> tuple[Player, bool]:
     cycle = current_cycle()
     if cycle is None:
         raise Refusal("The Hall is closed: no cycle is running (H1.2).")
-    catch_up(cycle, now)
+    due.wait_for_due_work(cycle, now)
     with transaction.atomic():
         # Joining racing a boundary: the phase row share-locked, so the player's joining
         # phase is the one the boundary's activity step sees (H4.2).

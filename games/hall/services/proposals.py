@@ -15,6 +15,7 @@ from ..rules.timing import URGENT_PERIOD
 from ..rules.votes import proposal_popular
 from .action import in_open_phase
 from .announce import announce
+from .audit import record
 from .log import note
 
 Klass, Status = Proposal.Klass, Proposal.Status
@@ -252,8 +253,6 @@ def end_urgent(proposal_id: int) -> dict | None:
 
 def mark_enacted(*, actor, proposal: Proposal, note_text: str) -> Proposal:
     """H10.7 An admin marks an adopted proposal enacted, with a note (recorded, H13.3)."""
-    from .admin import record
-
     with transaction.atomic():
         proposal = Proposal.objects.select_for_update().get(pk=proposal.pk)
         if proposal.status != Status.ADOPTED:

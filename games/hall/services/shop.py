@@ -10,7 +10,8 @@ from ..models import Activity, Ledger, Purchase
 from ..rolls import new_seed, roll
 from ..rules.shop import PRICE_LIST, ShopItem, can_afford
 from .action import in_open_phase
-from .inventory import add_cards, change, check_victory
+from .ending import check_victory
+from .inventory import add_cards, change
 from .log import note
 
 

@@ -18,12 +18,12 @@ from goonsite.parts import render_parts
 
 from ..forms import first_error
 from ..models import Game, Player
-from ..services import moves
-from ..services.duels import answer_duel, request_duel, withdraw_duel
-from ..services.table import in_a_game
-from ..table_forms import BetForm, ChallengeForm, DrawForm, GiveForm, HandForm, PlayForm
-from ..table_models import DuelRequest, Seat, seats_in_play
-from ..table_view import Tile, hand_choices, table_view
+from ..tables import moves
+from ..tables.duels import answer_duel, request_duel, withdraw_duel
+from ..tables.forming import in_a_game
+from ..tables.forms import BetForm, ChallengeForm, DrawForm, GiveForm, HandForm, PlayForm
+from ..tables.models import DuelRequest, Seat, seats_in_play
+from ..tables.view import Tile, hand_choices, table_view
 from .common import act, form_refusal, hall_context
 
 GAME_PAGE = "hall/game.html"
@@ -221,7 +221,7 @@ def game_bet(request: HttpRequest, game_id: int) -> HttpResponse:
 
         def do() -> str:
             state = moves.match(user=user, game_id=game_id)
-            return f"You matched the stake of {state['stake']} Chips."
+            return f"You matched the stake of {state.stake} Chips."
     elif verb == "forfeit":
 
         def do() -> str:

@@ -25,8 +25,7 @@ from goonsite.refusal import Refusal
 
 from .. import board_cache, clock
 from ..models import GameDay, PlayerSeason, Season
-from .days import lock_open_day
-from .days import noon_is_due
+from .days import lock_open_day, noon_is_due
 from .players import current_season, lock_player
 
 NOON_BEING_COUNTED = "Noon is being counted. Try again in a moment."
