@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
-from django.utils import timezone
 
+from goonsite import clock
 from goonsite.admin import RefusalsShown
 
 from .cards import is_face
@@ -65,11 +65,11 @@ class CycleForm(forms.ModelForm):
         data = super().clean()
         if not self.instance.pk:
             starts = data.get("starts_at")
-            if starts and starts <= timezone.now():
+            if starts and starts <= clock.now():
                 self.add_error("starts_at", "A cycle's start noon must be in the future (H1.3).")
             if Cycle.objects.filter(is_current=True).exists():
                 raise forms.ValidationError("A cycle is running: end it before creating another.")
-        elif self.instance.starts_at <= timezone.now() and any(
+        elif self.instance.starts_at <= clock.now() and any(
             f in self.changed_data for f in ("kit_cards", "kit_vertebrae", "kit_chips")
         ):
             raise forms.ValidationError("The starting kit can only be set before the start (H2.2).")

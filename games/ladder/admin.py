@@ -13,9 +13,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils import timezone
 from django.utils.html import format_html
 
+from goonsite import clock
 from goonsite.admin import RefusalsShown
 from goonsite.refusal import Refusal
 
@@ -178,7 +178,7 @@ class SeasonAdmin(AuditedAdmin):
         if not season.is_active:
             self.message_user(request, f"{season} is not the active season.", messages.ERROR)
             return None
-        upcoming = open_day(season, timezone.now()).noon_on
+        upcoming = open_day(season, clock.now()).noon_on
         form = EndSeasonForm(
             request.POST if "apply" in request.POST else None, initial={"last_noon": upcoming}
         )
@@ -330,7 +330,7 @@ class CodeDropForm(forms.ModelForm):
 
     def clean_expires_at(self):
         expires_at = self.cleaned_data.get("expires_at")
-        if expires_at is not None and expires_at <= timezone.now():
+        if expires_at is not None and expires_at <= clock.now():
             raise forms.ValidationError(
                 "That time has passed: a drop would expire before anyone could redeem it."
             )

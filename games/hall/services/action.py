@@ -21,6 +21,7 @@ from typing import NamedTuple
 from django.db import transaction
 from django.utils import timezone
 
+from goonsite import clock
 from goonsite.clock import CENTRAL
 from goonsite.locks import share_lock_status
 from goonsite.refusal import Refusal
@@ -53,7 +54,7 @@ def in_open_phase(
     settles the gift bonuses waiting on them (H5.3). Refuses outsiders, barred players and
     anything before the cycle's start.
     """
-    now = now or timezone.now()
+    now = now or clock.now()
     cycle = running_cycle()
     due.wait_for_due_work(cycle, now)
     with transaction.atomic():

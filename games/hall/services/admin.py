@@ -23,7 +23,7 @@ from .timers import run_due
 
 
 def next_noon(now: dt.datetime | None = None) -> dt.datetime:
-    return clock.next_noon(now or timezone.now())
+    return clock.next_noon(now or clock.now())
 
 
 @transaction.atomic
@@ -40,7 +40,7 @@ def create_cycle(
     allow_past_start: bool = False,
 ) -> Cycle:
     """H1.3 A cycle starts at a noon in the future (default: the next noon)."""
-    now = now or timezone.now()
+    now = now or clock.now()
     starts_at = starts_at or next_noon(now)
     local = timezone.localtime(starts_at, CENTRAL)
     if (local.hour, local.minute, local.second, local.microsecond) != (12, 0, 0, 0):
@@ -79,7 +79,7 @@ def end_cycle(*, actor, cycle: Cycle, reason: str, now: dt.datetime | None = Non
     """H1.9 An admin ends the cycle (with a reason); events already due are processed first."""
     if not reason.strip():
         raise Refusal("Say why the cycle ends (H1.9).")
-    now = now or timezone.now()
+    now = now or clock.now()
     run_due(now)
     with transaction.atomic():
         phase = cycle.phases.select_for_update().filter(status=Phase.Status.OPEN).first()
@@ -109,7 +109,7 @@ def set_phase_length(*, actor, cycle: Cycle, days: int) -> Cycle:
 def set_kit(*, actor, cycle: Cycle, cards: int, vertebrae: int, chips: int, now=None) -> Cycle:
     """H2.2 The starting kit can only be set before the cycle starts."""
     cycle = Cycle.objects.select_for_update().get(pk=cycle.pk)
-    if (now or timezone.now()) >= cycle.starts_at:
+    if (now or clock.now()) >= cycle.starts_at:
         raise Refusal("The starting kit can only be set before the cycle starts (H2.2).")
     if min(cards, vertebrae, chips) < 0:
         raise Refusal("A starting kit holds whole numbers, 0 or more (H2.2).")
@@ -151,7 +151,7 @@ def adjust_items(
     """H13.1 Add or remove a player's unlocked items, with a reason (recorded, H13.3)."""
     if not reason.strip():
         raise Refusal("Grants and corrections need a reason (H13.1).")
-    now = now or timezone.now()
+    now = now or clock.now()
     cycle = player.cycle
     with transaction.atomic():
         phase = lock_open_phase(cycle, max(now, cycle.starts_at))

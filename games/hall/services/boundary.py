@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import Case, Count, Q, When
 from django.utils import timezone
 
+from goonsite import clock
 from goonsite.clock import CENTRAL, noon_of
 
 from ..models import Activity, Cycle, Engagement, Gift, Phase, Player
@@ -62,7 +63,7 @@ def run_steps(cycle: Cycle, phase: Phase, report: dict, k: int, at: dt.datetime)
 def close_phase(phase: Phase, at: dt.datetime) -> None:
     """Step 1: later actions belong to phase k+1 (they find this row closed, H1.8)."""
     phase.status = Phase.Status.CLOSED
-    phase.closed_at = timezone.now()
+    phase.closed_at = clock.now()
 
 
 def decide_activity(cycle: Cycle, k: int) -> dict:
@@ -120,7 +121,7 @@ def form_battle_of_next_phase(cycle: Cycle, k: int, at: dt.datetime | None = Non
         .filter(pk__in=ids)
         .order_by("pk")
     )
-    game = form_game(cycle, "battle", players, phase=k + 1, now=at or timezone.now())
+    game = form_game(cycle, "battle", players, phase=k + 1, now=at or clock.now())
     report.update(
         formed=True,
         game=game.pk,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import transaction
-from django.utils import timezone
 
+from goonsite import clock
 from goonsite.refusal import Refusal
 
 from ..models import Activity, Ledger, Player
@@ -21,7 +21,7 @@ from .log import note
 
 def join(*, user, now: dt.datetime | None = None) -> tuple[Player, bool]:
     """Join the current cycle (not an action, H4.1); (player, True) the first time only."""
-    now = now or timezone.now()
+    now = now or clock.now()
     cycle = current_cycle()
     if cycle is None:
         raise Refusal("The Hall is closed: no cycle is running (H1.2).")

@@ -6,8 +6,8 @@ import datetime as dt
 
 from django.db import transaction
 from django.db.models import Count, F, Q
-from django.utils import timezone
 
+from goonsite import clock
 from goonsite.refusal import Refusal
 
 from ..models import Activity, Cycle, Proposal, ProposalVote, Reputable
@@ -259,7 +259,7 @@ def mark_enacted(*, actor, proposal: Proposal, note_text: str) -> Proposal:
             raise Refusal(f"Proposal {proposal.number} is not adopted; nothing to enact (H10.7).")
         if proposal.enacted_at:
             raise Refusal(f"Proposal {proposal.number} is enacted already.")
-        proposal.enacted_at = timezone.now()
+        proposal.enacted_at = clock.now()
         proposal.enacted_note = note_text
         proposal.save(update_fields=["enacted_at", "enacted_note"])
         record(

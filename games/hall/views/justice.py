@@ -5,8 +5,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
+
+from goonsite import clock
 
 from ..forms import ChoiceForm, ReasonForm, RequestForm, RulingForm, first_error
 from ..models import Candidacy, CandidacyVote, Election, RemovalAssent
@@ -41,7 +42,7 @@ def justice(request: HttpRequest) -> HttpResponse:
         ).select_related("player__user")
     context["request_form"] = RequestForm()
     context["ruling_form"] = RulingForm()
-    context["now"] = timezone.now()
+    context["now"] = clock.now()
     return render(request, "hall/justice.html", context)
 
 
@@ -169,7 +170,7 @@ def elections(request: HttpRequest) -> HttpResponse:
     context = hall_context(request)
     cycle = context["cycle"]
     if cycle and cycle.is_current:
-        week = election_services.current_week(cycle, timezone.now())
+        week = election_services.current_week(cycle, clock.now())
         candidacies = list(
             Candidacy.objects.filter(cycle=cycle, week=week, withdrawn=False)
             .select_related("player__user")

@@ -17,7 +17,6 @@ from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
 
 from accounts.models import User
 from games.hall.models import Card, Cycle, DuelInvite, DuelRequest, Game, Phase, Player
@@ -25,6 +24,7 @@ from games.hall.tables import moves
 from games.hall.tables.forming import form_game
 from games.hall.tables.output import Output, read
 from games.hall.tables.table import player_id
+from goonsite import clock
 
 FLOOR_MS = 100.0
 HAND = 160
@@ -58,7 +58,7 @@ class Command(BaseCommand):
         rng = random.Random(seed)
         cycle, players = self.build(rng)
         try:
-            now = timezone.now()
+            now = clock.now()
             game = form_game(cycle, Game.Kind.DUEL, players, phase=1, now=now)
             for p in players:
                 ids = list(Card.objects.filter(owner=p).values_list("pk", flat=True))
@@ -96,7 +96,7 @@ class Command(BaseCommand):
 
     def build(self, rng: random.Random) -> tuple[Cycle, list[Player]]:
         tag = f"bench-table-{time.time_ns()}"
-        now = timezone.now()
+        now = clock.now()
         cycle = Cycle.objects.create(number=10**6 + rng.randint(0, 10**6), name=tag, starts_at=now)
         Phase.objects.create(
             cycle=cycle, number=1, starts_at=now, ends_at=now + dt.timedelta(days=1)

@@ -9,7 +9,6 @@ import datetime as dt
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
-from django.utils import timezone
 
 from accounts.models import User
 from games.hall.models import Cycle
@@ -18,6 +17,7 @@ from games.hall.services.gifts import give_gift
 from games.hall.services.judge import submit_request
 from games.hall.services.players import join
 from games.hall.services.proposals import submit_proposal
+from goonsite import clock
 from goonsite.clock import noon_date_for, noon_of
 
 DEMO_PLAYERS = [("ivy", "Ivy Gilt"), ("rook", "Rook Marlowe"), ("sable", "Sable Quinn")]
@@ -31,7 +31,7 @@ class Command(BaseCommand):
         if Cycle.objects.exists():
             self.stdout.write("A Hall cycle exists already; no demo loaded.")
             return
-        now = timezone.now()
+        now = clock.now()
         last_noon = noon_of(noon_date_for(now) - dt.timedelta(days=1))
         with transaction.atomic():
             admin = User.objects.filter(is_superuser=True).order_by("pk").first()
