@@ -19,3 +19,25 @@ class RefusalsShown(admin.ModelAdmin):
             yield
         except Refusal as refusal:
             self.message_user(request, refusal.message, messages.ERROR)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Records the site writes itself (logs, ledgers, audits): seen, never edited."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class AuditRecordAdmin(ReadOnlyAdmin):
+    """Every game's audit record (goonsite.audit.AuditRecord), read-only."""
+
+    list_display = ("at", "actor", "kind", "target")
+    list_filter = ("kind",)
+    search_fields = ("target", "actor__username", "actor__display_name")
+    list_select_related = ("actor",)

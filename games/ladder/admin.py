@@ -16,7 +16,7 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from goonsite import clock
-from goonsite.admin import RefusalsShown
+from goonsite.admin import AuditRecordAdmin, ReadOnlyAdmin, RefusalsShown
 from goonsite.refusal import Refusal
 
 from .engine import CardId
@@ -510,17 +510,6 @@ class CodeAdmin(admin.ModelAdmin):
 # ---- noons, reports, Discord and the audit trail ---------------------------------------------
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
 @admin.register(GameDay)
 class GameDayAdmin(ReadOnlyAdmin):
     list_display = ("noon_on", "season", "status", "resolved_at")
@@ -557,7 +546,5 @@ class LedgerEntryAdmin(ReadOnlyAdmin):
 
 
 @admin.register(AdminAction)
-class AdminActionAdmin(ReadOnlyAdmin):
-    list_display = ("at", "actor", "kind", "target")
-    list_filter = ("kind",)
-    search_fields = ("target", "actor__username")
+class AdminActionAdmin(AuditRecordAdmin):
+    pass

@@ -52,4 +52,9 @@ class Migration(migrations.Migration):
             ),
         ),
         migrations.RunPython(fill_in, migrations.RunPython.noop),
+        migrations.AlterField(  # the audit record's columns come from goonsite.audit now
+            model_name="adminrecord",
+            name="target",
+            field=models.CharField(blank=True, help_text="Who or what it acted on.", max_length=200),
+        ),
     ]

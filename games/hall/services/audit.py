@@ -9,14 +9,7 @@ from .log import note
 
 def record(actor, kind: str, cycle: Cycle | None, target: object, reason: str = "", **details):
     """H13.3 The audit record, and a line on the cycle's public log."""
-    row = AdminRecord.objects.create(
-        actor=actor,
-        cycle=cycle,
-        kind=kind,
-        target=str(target)[:200],
-        reason=reason[:300],
-        details=details,
-    )
+    row = AdminRecord.write(actor, kind, target, cycle=cycle, reason=reason[:300], details=details)
     if cycle is not None:
         phase = cycle.phases.order_by("-number").values_list("number", flat=True).first() or 0
         why = f" ({reason})" if reason else ""

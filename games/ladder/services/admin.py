@@ -37,9 +37,7 @@ def record(actor, kind: AdminAction.Kind, target: object = "", **details) -> Adm
     """Write the audit record; `target` names who or what was acted on. Every power may
     change what the public board shows, so it is read afresh after the commit."""
     public.bump()
-    return AdminAction.objects.create(
-        actor=actor, kind=kind, target=str(target)[:200], details=details
-    )
+    return AdminAction.write(actor, kind, target, details=details)
 
 
 @transaction.atomic
