@@ -14,12 +14,11 @@ from goonsite.refusal import Refusal
 
 from ..models import Card, Cycle, Ledger, Phase, Player, Reputable
 from ..rules.timing import phase_end_date, valid_phase_days
-from . import ledger
+from . import due, ledger
 from .action import lock_open_phase
 from .audit import record
 from .ending import check_victory, close_cycle
 from .inventory import add_cards, change
-from .timers import run_due
 
 
 def next_noon(now: dt.datetime | None = None) -> dt.datetime:
@@ -76,11 +75,12 @@ def create_cycle(
 
 
 def end_cycle(*, actor, cycle: Cycle, reason: str, now: dt.datetime | None = None) -> Cycle:
-    """H1.9 An admin ends the cycle (with a reason); events already due are processed first."""
+    """H1.9 An admin ends the cycle (with a reason). Events already due are the job's: the
+    admin waits for it a moment, then is asked to try again (services/due.py)."""
     if not reason.strip():
         raise Refusal("Say why the cycle ends (H1.9).")
     now = now or clock.now()
-    run_due(now)
+    due.wait_for_due_work(cycle, now)
     with transaction.atomic():
         phase = cycle.phases.select_for_update().filter(status=Phase.Status.OPEN).first()
         cycle = Cycle.objects.select_for_update().get(pk=cycle.pk)
@@ -153,6 +153,7 @@ def adjust_items(
         raise Refusal("Grants and corrections need a reason (H13.1).")
     now = now or clock.now()
     cycle = player.cycle
+    due.wait_for_due_work(cycle, now)
     with transaction.atomic():
         phase = lock_open_phase(cycle, max(now, cycle.starts_at))
         player = (

@@ -13,6 +13,7 @@ from goonsite.tables.deadlines import due_games, fire_all_deadlines, fire_deadli
 
 from .adapter import TABLES
 from .duels import lapse_requests
+from .models import OPEN_STAGES
 
 
 def resolve_deadline(game_id: int, now: dt.datetime) -> int:
@@ -24,5 +25,6 @@ def run_table_timers(now: dt.datetime | None = None) -> int:
     """The job's step: lapse old duel requests, then every passed game deadline, oldest first."""
     now = now or clock.now()
     ran = lapse_requests(now)
-    games = due_games(TABLES, now).filter(cycle__is_current=True)
+    # The stage filter lets the (stage, deadline) index find them.
+    games = due_games(TABLES, now).filter(stage__in=OPEN_STAGES, cycle__is_current=True)
     return ran + fire_all_deadlines(TABLES, now, games)
