@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from games.hall.models import Game, Gift, Phase, Player, ProposalVote
+from games.hall.services.admin import end_cycle
 from games.hall.services.due import BEING_COUNTED
 from games.hall.services.gifts import give_gift
 from games.hall.services.proposals import cast_proposal_vote, submit_proposal
@@ -60,6 +61,18 @@ def test_an_action_never_runs_the_boundary_it_finds_due(at_the_boundary, cycle):
     assert not cycle.phases.filter(number=3).exists()
     assert not Gift.objects.filter(phase__gte=2).exists() and not ProposalVote.objects.exists()
     assert Game.objects.get(pk=game.pk).moves == game.moves
+
+
+def test_an_admin_ending_the_cycle_waits_for_the_job_too(at_the_boundary, cycle, admin_user):
+    """H1.9 The admin's end of a cycle does not run the boundary due before it either."""
+    with pytest.raises(Refusal, match=BEING_COUNTED):
+        end_cycle(actor=admin_user, cycle=cycle, reason="rehearsal over", now=BOUNDARY)
+    cycle.refresh_from_db()
+    assert cycle.is_current and cycle.phases.get(number=2).status == Phase.Status.OPEN
+    run_due(BOUNDARY)  # the job
+    end_cycle(actor=admin_user, cycle=cycle, reason="rehearsal over", now=BOUNDARY)
+    cycle.refresh_from_db()
+    assert not cycle.is_current and cycle.phases.get(number=2).status == Phase.Status.CLOSED
 
 
 @pytest.mark.postgres
