@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 
@@ -136,8 +137,12 @@ class Output:
     players: tuple[SeatState, ...]
     reward: Reward | None
     refusals: tuple[EngineRefusal, ...]
-    log: tuple[Event, ...]
     raw: Mapping[str, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    @cached_property
+    def log(self) -> tuple[Event, ...]:
+        """Every event so far (read when a page needs it: a long game has hundreds)."""
+        return tuple(Event.read(e) for e in self.raw.get("log", ()))
 
     def seat(self, engine_id: str) -> SeatState | None:
         return next((p for p in self.players if p.id == engine_id), None)
@@ -146,7 +151,14 @@ class Output:
         return next((r for r in self.refusals if r.index == index), None)
 
     def events_of(self, index: int) -> list[Event]:
-        return [e for e in self.log if e.index == index]
+        """The events of one action; only the log's tail is read (events are in order)."""
+        found = []
+        for raw in reversed(self.raw.get("log", ())):
+            if raw["index"] < index:
+                break
+            if raw["index"] == index:
+                found.append(Event.read(raw))
+        return found[::-1]
 
     @property
     def in_play(self) -> list[SeatState]:
@@ -168,7 +180,7 @@ class Output:
         return binding and me is not None and me.playing and me.put < self.stake
 
 
-EMPTY = Output("", None, None, 0, (), None, (), (), None, (), ())
+EMPTY = Output("", None, None, 0, (), None, (), (), None, ())
 
 
 def read(raw: Mapping[str, Any] | None) -> Output:
@@ -209,6 +221,5 @@ def read(raw: Mapping[str, Any] | None) -> Output:
         refusals=tuple(
             EngineRefusal(r["index"], r["code"], r["reason"]) for r in raw.get("refusals", ())
         ),
-        log=tuple(Event.read(e) for e in raw.get("log", ())),
         raw=raw,
     )
