@@ -4,7 +4,7 @@ The kit owns the transaction, the stored action list, deadlines, seeds and the s
 pages; the adapter answers the questions only the game can:
 
 - `run(engine_input)`: the game's pure engine, its JSON answer read into the game's typed
-  output (one place per game reads engine JSON, as `games/ladder/engine/jsonio.py` does).
+  output (one place per game reads the engine's JSON).
 - `refusal(sitting, output, index)`: the engine's refusal of the action at `index`, in
   players' words (seats named), or None when it was accepted.
 - `locked(game_id, user=, now=)`: a context manager that opens the transaction, takes the

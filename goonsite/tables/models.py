@@ -17,7 +17,9 @@ class TableGame(models.Model):
     site acts for the awaited seat; `settled_at` claims the end exactly once.
     """
 
-    seed = models.BigIntegerField(help_text="Secret until the game ends (H7.10).")
+    seed = models.BigIntegerField(
+        help_text="Secret until the game ends; its SHA-256 is shown from the start."
+    )
     seed_hash = models.CharField(max_length=64)
     formed_at = models.DateTimeField()
     started_at = models.DateTimeField(null=True, blank=True)
@@ -26,14 +28,16 @@ class TableGame(models.Model):
         null=True, blank=True, help_text="When the current decision or window began."
     )
     deadline = models.DateTimeField(
-        null=True, blank=True, help_text="24 h after awaited_since; the job acts then."
+        null=True, blank=True, help_text="When the site acts for the awaited seat (the job)."
     )
-    setup = models.JSONField(default=dict, blank=True, help_text="The engine input at reveal.")
+    setup = models.JSONField(
+        default=dict, blank=True, help_text="The engine's input at the start (seed, seats, deal)."
+    )
     moves = models.JSONField(default=list, blank=True, help_text="Accepted actions, in order.")
     state = models.JSONField(default=dict, blank=True, help_text="The engine's last answer.")
     version = models.PositiveIntegerField(default=0, help_text="Bumped on every change.")
     settled_at = models.DateTimeField(
-        null=True, blank=True, help_text="The exactly-once claim of the payout (H7.9)."
+        null=True, blank=True, help_text="The exactly-once claim of the game's end (payouts)."
     )
 
     class Meta:

@@ -57,4 +57,36 @@ class Migration(migrations.Migration):
             name="target",
             field=models.CharField(blank=True, help_text="Who or what it acted on.", max_length=200),
         ),
+        # The table kit's columns (goonsite.tables.models.TableGame) say what they hold for
+        # any game; only their help texts changed.
+        migrations.AlterField(
+            model_name="game",
+            name="deadline",
+            field=models.DateTimeField(
+                blank=True, help_text="When the site acts for the awaited seat (the job).", null=True
+            ),
+        ),
+        migrations.AlterField(
+            model_name="game",
+            name="seed",
+            field=models.BigIntegerField(
+                help_text="Secret until the game ends; its SHA-256 is shown from the start."
+            ),
+        ),
+        migrations.AlterField(
+            model_name="game",
+            name="settled_at",
+            field=models.DateTimeField(
+                blank=True, help_text="The exactly-once claim of the game's end (payouts).", null=True
+            ),
+        ),
+        migrations.AlterField(
+            model_name="game",
+            name="setup",
+            field=models.JSONField(
+                blank=True,
+                default=dict,
+                help_text="The engine's input at the start (seed, seats, deal).",
+            ),
+        ),
     ]
