@@ -48,6 +48,7 @@ format: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(PY) -m games.ladder.engine.bench
 	$(PY) -m games.hall.engine.bench
+	$(PY) -m games.chaos.simulate --games 10000
 
 clean:
 	rm -rf $(VENV) db.sqlite3 db.sqlite3-shm db.sqlite3-wal staticfiles

@@ -7,6 +7,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
+from goonsite.games import listed_games
+
 from . import services
 from .forms import DeleteAccountForm, ProfileForm, PushSubscriptionForm, SignUpForm
 from .models import User
@@ -29,7 +31,8 @@ def signup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         if not services.signup_allowed(request):
             messages.error(request, TOO_MANY_SIGNUPS)
-            return render(request, "accounts/signup.html", {"form": form}, status=429)
+            context = {"form": form, "games": listed_games()}
+            return render(request, "accounts/signup.html", context, status=429)
         data = form.cleaned_data
         try:
             user = services.create_user(
@@ -42,12 +45,12 @@ def signup(request: HttpRequest) -> HttpResponse:
             form.add_error(taken.field, NAME_TAKEN if taken.field == "display_name" else USER_TAKEN)
         else:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, f"Welcome to the ladder, {user}!")
+            messages.success(request, f"Welcome to goonsite, {user}!")
             if user.email:
                 send_verification(request, user)
                 messages.info(request, f"We sent a link to {user.email} to check it's yours.")
             return redirect("ladder:board")
-    return render(request, "accounts/signup.html", {"form": form})
+    return render(request, "accounts/signup.html", {"form": form, "games": listed_games()})
 
 
 @require_http_methods(["GET", "POST"])

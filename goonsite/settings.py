@@ -46,6 +46,7 @@ INSTALLED_APPS = [
     "accounts",
     "games.ladder",
     "games.hall",
+    "games.chaos",
 ]
 
 MIDDLEWARE = [

@@ -152,7 +152,8 @@ def import_graph(root: Path, tops: tuple[str, ...] = PACKAGES) -> dict[str, set[
     """Which project modules each project module imports, at the top or inside a function.
 
     A name is resolved to the longest module it starts with, so `from .models import Card`
-    is an edge to `models`; migrations are left out (Django loads them by name).
+    is an edge to `models`, and `from . import bots` an edge to `bots` (not to the package
+    being imported); migrations are left out (Django loads them by name).
     """
     paths = {
         module_name(path, root): path
@@ -161,17 +162,35 @@ def import_graph(root: Path, tops: tuple[str, ...] = PACKAGES) -> dict[str, set[
         for path in sorted((root / top).rglob("*.py"))
         if "migrations" not in path.parts
     }
+
+    def project_module(name: str) -> str:
+        while name and name not in paths:
+            name = name.rpartition(".")[0]
+        return name
+
     graph: dict[str, set[str]] = {}
     for name, path in paths.items():
         package = name if path.name == "__init__.py" else package_of(path, root)
         targets = set()
-        for imported in imports(path, package):
-            while imported and imported not in paths:
-                imported = imported.rpartition(".")[0]
-            if imported and imported != name:
-                targets.add(imported)
-        graph[name] = targets
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.Import):
+                targets |= {project_module(alias.name) for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                [module] = imports_of(node, package)
+                for alias in node.names:
+                    submodule = f"{module}.{alias.name}"
+                    targets.add(submodule if submodule in paths else project_module(module))
+        graph[name] = targets - {"", name}
     return graph
+
+
+def imports_of(node: ast.ImportFrom, package: str) -> list[str]:
+    """The absolute module of a `from … import …` (its level resolved against `package`)."""
+    if not node.level:
+        return [node.module or ""]
+    parts = package.split(".")
+    base = parts[: len(parts) - node.level + 1]
+    return [".".join(base + ([node.module] if node.module else []))]
 
 
 def import_cycles(root: Path) -> list[list[str]]:
@@ -219,6 +238,9 @@ def test_the_cycle_check_catches_what_it_is_for(tmp_path):
     write(tmp_path, "goonsite/one.py", "import goonsite.two\n")
     write(tmp_path, "goonsite/two.py", "from goonsite import one\n")
     write(tmp_path, "accounts/fine.py", "from goonsite import one\n")
+    write(tmp_path, "games/beta/engine/__init__.py", "from .game import run\n")
+    write(tmp_path, "games/beta/engine/game.py", "from . import bots\nfrom .bots import x\n")
+    write(tmp_path, "games/beta/engine/bots.py", "import json\n")
 
     assert import_cycles(tmp_path) == [
         [

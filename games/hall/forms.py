@@ -38,11 +38,18 @@ class EditProposalForm(forms.Form):
     text = forms.CharField(widget=forms.Textarea(attrs={"rows": 5}))
 
 
+def card_picker() -> forms.TypedMultipleChoiceField:
+    """Cards ticked one by one (H3.3, H3.5): a checkbox per card, by the card's row id."""
+    return forms.TypedMultipleChoiceField(
+        coerce=int, required=False, choices=(), widget=forms.CheckboxSelectMultiple
+    )
+
+
 class TradeForm(forms.Form):
-    give_cards = forms.TypedMultipleChoiceField(coerce=int, required=False, choices=())
+    give_cards = card_picker()
     give_vertebrae = forms.IntegerField(min_value=0, initial=0, required=False)
     give_chips = forms.IntegerField(min_value=0, initial=0, required=False)
-    ask_cards = forms.TypedMultipleChoiceField(coerce=int, required=False, choices=())
+    ask_cards = card_picker()
     ask_vertebrae = forms.IntegerField(min_value=0, initial=0, required=False)
     ask_chips = forms.IntegerField(min_value=0, initial=0, required=False)
 
@@ -53,7 +60,7 @@ class TradeForm(forms.Form):
 
 
 class DeckForm(forms.Form):
-    cards = forms.TypedMultipleChoiceField(coerce=int, required=False, choices=())
+    cards = card_picker()
 
     def __init__(self, *args, mine=(), **kwargs):
         super().__init__(*args, **kwargs)

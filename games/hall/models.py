@@ -249,6 +249,28 @@ class Purchase(models.Model):
         return PRICE_LIST[ShopItem(self.item)].name
 
 
+class Intent(models.Model):
+    """One press of a spending button, by the one-time key its form carried.
+
+    The key is used up in the same transaction as the spend it stands for, so a
+    double-click, a resent form or two tabs replaying one form spend once (services/intent.py).
+    """
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="intents")
+    key = models.CharField(max_length=64)
+    done = models.CharField(max_length=300, help_text="What the first press did.")
+    at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "key"], name="hall_intent_used_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.done}"
+
+
 class Trade(models.Model):
     """H3.5 An offer of items for items; both sides change hands at once on acceptance."""
 

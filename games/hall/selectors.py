@@ -15,12 +15,14 @@ from .models import (
     Card,
     Cycle,
     Engagement,
+    Game,
     Gift,
     Phase,
     Player,
     Proposal,
     ProposalVote,
     Reputable,
+    Seat,
     Trade,
 )
 from .rules.shop import PRICE_LIST
@@ -61,6 +63,30 @@ def standings(cycle: Cycle) -> list[Standing]:
 
 def sorted_cards(player: Player) -> list[Card]:
     return sorted(player.cards.all(), key=lambda c: (sort_key(c.face, c.holo), c.pk))
+
+
+def secretly_locked(player_ids) -> set[int]:
+    """H14.2/H14.3 Ids of the cards locked by a hand choice not yet revealed: only their
+    owner may know they are locked; to everyone else they are unlocked cards."""
+    chosen = Seat.objects.filter(
+        player_id__in=player_ids,
+        status=Seat.Status.CHOSEN,
+        game__stage=Game.Stage.CHOOSING,
+    ).values_list("chosen", flat=True)
+    return {card_id for ids in chosen for card_id in ids}
+
+
+def cards_as_seen(player: Player, viewer: Player | None) -> list[Card]:
+    """A player's cards as `viewer` may see them (H14.2): the owner sees every lock; anyone
+    else sees a card locked by an unrevealed hand choice as unlocked (H14.3), so neither
+    the inventory nor the trade form gives the pick away before the reveal."""
+    cards = sorted_cards(player)
+    if viewer is None or viewer.pk != player.pk:
+        hidden = secretly_locked([player.pk])
+        for card in cards:
+            if card.pk in hidden:
+                card.locked = False  # for display only: these instances are never saved
+    return cards
 
 
 @dataclass

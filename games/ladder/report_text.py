@@ -17,6 +17,8 @@ from django.utils.html import escape as html_escape
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from goonsite.words import count, signed_count
+
 from .engine import CATALOGUE, CardId
 
 _MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()])")
@@ -70,7 +72,7 @@ def signed(n: int) -> str:
 
 
 def plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return count(n, word)
 
 
 def card_name(card: str) -> str:
@@ -210,7 +212,7 @@ def status(row: dict[str, Any], style: Style = PLAIN) -> str:
     if row.get("won"):
         bits.append(f"{MEDALS[row['won'] - 1]} won {_place(row['won'])}")
     if row.get("trophies_gained"):
-        bits.append(f"🥈 +{row['trophies_gained']} trophy")
+        bits.append(f"🥈 {signed_count(row['trophies_gained'], 'trophy')}")
     return style.done(t("; ".join(bits)))
 
 

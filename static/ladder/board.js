@@ -29,7 +29,16 @@
 (function () {
   var phone = window.matchMedia("(max-width: 47.99rem)");
   var still = window.matchMedia("(prefers-reduced-motion: reduce)");
+  var picking = false;
   function settle() {
+    // A play confirmed (or cancelled) low on the ladder: back to the hand, where the
+    // player looks next, rather than staying at the bottom of the page.
+    var nowPicking = !!document.querySelector("#ladder.targeting, #dialog .sheet");
+    var hand = document.querySelector("#hand");
+    if (picking && !nowPicking && hand && phone.matches) {
+      hand.scrollIntoView({block: "start", behavior: still.matches ? "auto" : "smooth"});
+    }
+    picking = nowPicking;
     var confirm = document.querySelector("#dialog .sheet [autofocus]");
     if (confirm && !confirm.dataset.focused) {
       confirm.dataset.focused = "1";
@@ -74,4 +83,72 @@
   }
   poll();
   document.addEventListener("htmx:afterSettle", poll);
+})();
+
+// The hand on a phone scrolls sideways: a cue says how many cards lie past the right edge
+// ("3 more →"), and tapping it scrolls to them.
+(function () {
+  function update() {
+    var list = document.querySelector("[data-hand-cards]");
+    var cue = document.querySelector("[data-more-cards]");
+    if (!list || !cue) return;
+    var edge = list.getBoundingClientRect().right + 1;
+    var past = Array.prototype.filter.call(list.children, function (li) {
+      return li.getBoundingClientRect().right > edge;
+    }).length;
+    cue.hidden = past === 0;
+    cue.textContent = past + " more →";
+    cue.setAttribute("aria-label", "Show " + past + " more card" + (past === 1 ? "" : "s"));
+  }
+  document.addEventListener("click", function (event) {
+    var cue = event.target.closest && event.target.closest("[data-more-cards]");
+    var list = document.querySelector("[data-hand-cards]");
+    if (cue && list) list.scrollBy({left: list.clientWidth * 0.8, behavior: "smooth"});
+  });
+  document.addEventListener("scroll", update, true);  // the hand's own sideways scroll too
+  window.addEventListener("resize", update);
+  document.addEventListener("htmx:afterSettle", update);
+  document.addEventListener("DOMContentLoaded", update);
+})();
+
+// A Golden pin that lands live (another player's Golden Gooner, brought by the poll) may be
+// far off-screen: say so in a toast, with a link to the row.
+(function () {
+  var known = null;
+  function golden() {
+    var rows = {};
+    document.querySelectorAll("#ladder .contestant.golden").forEach(function (li) {
+      rows[li.id] = li.dataset.name || li.id;
+    });
+    return rows;
+  }
+  function check() {
+    var now = golden();
+    if (known !== null) {
+      var box = document.querySelector("#messages");
+      Object.keys(now).forEach(function (id) {
+        if (id in known || !box || box.textContent.indexOf(now[id]) !== -1) return;
+        var list = box.querySelector(".messages");
+        if (!list) {
+          list = document.createElement("ul");
+          list.className = "messages";
+          box.appendChild(list);
+        }
+        var toast = document.createElement("li");
+        toast.className = "info golden-toast";
+        var link = document.createElement("a");
+        link.href = "#" + id;
+        link.textContent = "👑 " + now[id] + " was just pinned Golden";
+        toast.appendChild(link);
+        toast.appendChild(document.createTextNode(": at the top until Wednesday noon."));
+        list.appendChild(toast);
+        toast.dataset.timed = "1";
+        setTimeout(function () { toast.classList.add("fading"); }, 8000);
+        setTimeout(function () { toast.remove(); }, 8700);
+      });
+    }
+    known = now;
+  }
+  document.addEventListener("DOMContentLoaded", check);
+  document.addEventListener("htmx:afterSettle", check);
 })();

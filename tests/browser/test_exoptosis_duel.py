@@ -111,7 +111,7 @@ def test_three_players_duel_to_the_end(browser: Browser, live_server, players, a
     # Betting: Ann opens 1, Bo and Cy match, everyone Ready.
     ann.fill("input[name=amount]", "1")
     ann.get_by_role("button", name="Bet", exact=True).click()
-    expect(ann.locator("#messages")).to_contain_text("You put 1 Chips at stake")
+    expect(ann.locator("#messages")).to_contain_text("You put 1 Chip at stake")
     for page in (bo, cy):
         game.refresh_from_db()
         synced(page, game)

@@ -58,8 +58,8 @@ def test_sign_up_join_gift_buy_vote(page: Page, live_server, hall, artifacts, wi
     rook = Player.objects.get(user__username="rook")
     page.select_option("#gift-receiver", value=str(rook.pk))
     page.get_by_role("button", name="Give a random card").click()
-    expect(page.locator("#messages")).to_contain_text("Rook received 1 card(s) from you")
-    expect(page.locator("#today")).to_contain_text("Done: you gave Rook 1 card(s)")
+    expect(page.locator("#messages")).to_contain_text("Rook received 1 card from you")
+    expect(page.locator("#today")).to_contain_text("Done: you gave Rook 1 card.")
 
     # A purchase: a Handy Pack for 12 of the 60 Vertebrae.
     page.get_by_role("link", name="Shop").first.click()

@@ -10,6 +10,7 @@ from .cards import FACES, HOLO
 BATTLE_HOLO_CHANCE = 0.05  # H8.24 (b): "3 random cards (5% holographic each)"
 VERTEBRAE = (5, 16)  # H8.24 (b): a whole number from 5 to 16, each equally likely
 REWARD_CHIPS = 2
+REWARD_CARDS = 3  # H8.24 (b)
 _FACE_IDS = tuple(f.id for f in FACES)
 
 
@@ -37,7 +38,7 @@ def battle_reward(rng: random.Random) -> dict[str, Any]:
     """H8.24 (b) One of three rewards, each equally likely."""
     kind = rng.choice(("cards", "vertebrae", "chips"))
     if kind == "cards":
-        return {"kind": "cards", "cards": roll_cards(rng, 3, BATTLE_HOLO_CHANCE)}
+        return {"kind": "cards", "cards": roll_cards(rng, REWARD_CARDS, BATTLE_HOLO_CHANCE)}
     if kind == "vertebrae":
         return {"kind": "vertebrae", "amount": rng.randint(*VERTEBRAE)}
     return {"kind": "chips", "amount": REWARD_CHIPS}

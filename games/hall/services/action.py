@@ -26,6 +26,7 @@ from goonsite.clock import CENTRAL
 from goonsite.locks import share_lock_status
 from goonsite.refusal import Refusal
 
+from ..cards import card_names
 from ..models import Cycle, Gift, Phase, Player
 from ..rolls import new_seed, roll
 from ..rules.gifts import GIVER_BONUS
@@ -120,6 +121,6 @@ def grant_giver_bonus(cycle: Cycle, phase: Phase, gift: Gift, now: dt.datetime) 
         cycle,
         phase.number,
         "giver_bonus",
-        f"{gift.giver} got a giver bonus for their gift to {gift.receiver}: {card}.",
+        f"{gift.giver} got a giver bonus for their gift to {gift.receiver}: {card_names([card])}.",
         now,
     )

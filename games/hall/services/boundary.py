@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from goonsite import clock
 from goonsite.clock import CENTRAL, noon_of
+from goonsite.words import count
 
 from ..models import Activity, Cycle, Engagement, Gift, Phase, Player
 from ..rules.timing import is_week_end, phase_end_date, week_of
@@ -154,7 +155,7 @@ def publish_phase_report(cycle: Cycle, phase: Phase, report: dict, at: dt.dateti
     phase.save(update_fields=["status", "closed_at", "report"])
     summary = (
         f"Phase {phase.number} ended. {report['inactive']['count']} inactive in phase "
-        f"{phase.number + 1}; {len(report['proposals'])} proposal(s) decided."
+        f"{phase.number + 1}; {count(len(report['proposals']), 'proposal')} decided."
     )
     Activity.objects.create(
         cycle=cycle, phase=phase.number, kind=Activity.Kind.BOUNDARY, at=at, text=summary

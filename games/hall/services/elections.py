@@ -8,11 +8,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Count
 from django.utils import timezone
 
-from goonsite.clock import CENTRAL, noon_date_for
+from goonsite.clock import CENTRAL, noon_date_for, noon_of
 from goonsite.refusal import Refusal
 
 from ..models import Activity, Candidacy, CandidacyVote, Cycle, Election, Reputable
-from ..rules.timing import week_of
+from ..rules.timing import week_end_date, week_of
 from ..rules.votes import CandidacyTally, election_winner
 from .action import in_open_phase
 from .log import note
@@ -21,6 +21,11 @@ from .log import note
 def current_week(cycle: Cycle, now: dt.datetime) -> int:
     """H1.6 The week a moment belongs to: the week whose ending noon is the next to come."""
     return week_of(timezone.localdate(cycle.starts_at, CENTRAL), noon_date_for(now))
+
+
+def week_ends(cycle: Cycle, week: int) -> dt.datetime:
+    """H1.6 The noon that ends the week: the election is decided then (H11.10)."""
+    return noon_of(week_end_date(timezone.localdate(cycle.starts_at, CENTRAL), week))
 
 
 def submit_candidacy(*, user, now: dt.datetime | None = None) -> Candidacy:

@@ -8,19 +8,25 @@ from django.db import IntegrityError, transaction
 
 from goonsite.refusal import Refusal
 
+from ..cards import card_names
 from ..models import Activity, Card, Gift, Ledger
 from ..rolls import new_seed, roll
 from ..rules.gifts import gift_size, giver_bonus_now
 from ..rules.shop import HOLO_CHANCE
+from . import intent as intents
 from .action import grant_giver_bonus, in_open_phase
 from .inventory import add_cards
 from .log import note
 
 
-def give_gift(*, user, receiver_id: int, now: dt.datetime | None = None) -> Gift:
-    """H5.1-H5.4 The giver's action; the cards are new (it costs the giver nothing)."""
+def give_gift(
+    *, user, receiver_id: int, now: dt.datetime | None = None, intent: str | None = None
+) -> Gift:
+    """H5.1-H5.4 The giver's action; the cards are new (it costs the giver nothing).
+    `intent`: the form's one-time key (services/intent.py)."""
     with in_open_phase(user=user, now=now, others=[receiver_id]) as m:
         giver = m.player
+        intents.check_unused(giver, intent)
         receiver = m.others.get(receiver_id)
         if receiver is None:
             raise Refusal("You cannot give a gift to yourself (H5.1).")
@@ -65,11 +71,12 @@ def give_gift(*, user, receiver_id: int, now: dt.datetime | None = None) -> Gift
             m.cycle,
             m.phase.number,
             Activity.Kind.GIFT,
-            f"{giver} gave {receiver} a gift: {', '.join(cards)}"
+            f"{giver} gave {receiver} a gift: {card_names(cards)}"
             + (f" ({'; '.join(extras)})" if extras else "")
             + ".",
             m.now,
         )
+        intents.use(giver, intent, f"your gift to {receiver}: {card_names(cards)}", m.now)
         if bonus == "now":
             grant_giver_bonus(m.cycle, m.phase, gift, m.now)
             gift.refresh_from_db()

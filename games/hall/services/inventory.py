@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import Sum
 
 from goonsite.refusal import Refusal
+from goonsite.words import count
 
 from ..models import Card, Ledger, Player, Seat
 from ..rolls import split
@@ -37,9 +38,9 @@ def change(
 ):
     """Add (or, negative, take) Vertebrae and Chips of a locked player row."""
     if player.vertebrae + vertebrae < 0:
-        raise Refusal(f"{player} has only {player.vertebrae} Vertebrae (H3.1).")
+        raise Refusal(f"{player} has only {count(player.vertebrae, 'Vertebra')} (H3.1).")
     if player.chips + chips < 0:
-        raise Refusal(f"{player} has only {player.chips} Chips (H3.1).")
+        raise Refusal(f"{player} has only {count(player.chips, 'Chip')} (H3.1).")
     if chips < 0 and player.chips + chips < (held := chips_at_stake(player.pk)):
         raise Refusal(
             f"{player} has {held} of their {player.chips} Chips at stake in a game; "
@@ -52,15 +53,18 @@ def change(
     ledger.amount(player, Asset.CHIPS, chips, reason, ref, phase)
 
 
-def unlocked_cards(player: Player, ids: list[int], *, lock: bool = False) -> list[Card]:
-    """The player's own unlocked cards with these ids, or a refusal naming the problem."""
+def unlocked_cards(
+    player: Player, ids: list[int], *, lock: bool = False, passing: set[int] = frozenset()
+) -> list[Card]:
+    """The player's own unlocked cards with these ids, or a refusal naming the problem.
+    `passing`: locked cards to treat as unlocked (a hand choice others may not see)."""
     rows = Card.objects.filter(pk__in=ids)
     if lock:
         rows = rows.select_for_update()
     cards = list(rows.order_by("pk"))
     if len(cards) != len(set(ids)) or any(c.owner_id != player.pk for c in cards):
         raise Refusal(f"{player} no longer holds every card listed (H3.5).")
-    if any(c.locked for c in cards):
+    if any(c.locked and c.pk not in passing for c in cards):
         raise Refusal("Locked cards (in an Exoptosis hand or game) cannot change hands (H3.4).")
     return cards
 

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 
+from goonsite.words import count
+
+from ..cards import card_names
 from ..models import Activity, Cycle, Ledger, Player
 from ..tables.output import Reward
 from .ending import check_victory
@@ -27,9 +30,16 @@ def pay_battle_reward(
         change(winner, vertebrae=reward.amount, reason=why, ref=game_ref, phase=phase)
     else:
         change(winner, chips=reward.amount, reason=why, ref=game_ref, phase=phase)
-    got = reward.words
+    got = reward_words(reward)
     note(cycle, phase, Activity.Kind.BATTLE, f"{winner} won the battle: {got}.", now)
     check_victory(cycle, winner, now, phase)
+
+
+def reward_words(reward: Reward) -> str:
+    """A battle's reward as players read it: card names, or "9 Vertebrae", "2 Chips"."""
+    if reward.kind == "cards":
+        return card_names(list(reward.cards))
+    return count(reward.amount, "Vertebra" if reward.kind == "vertebrae" else "Chip")
 
 
 def pay_stakes(

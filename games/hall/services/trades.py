@@ -8,8 +8,11 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from goonsite.refusal import Refusal
+from goonsite.words import count
 
 from ..models import Activity, Card, Ledger, Player, Trade
+from ..selectors import secretly_locked
+from . import intent as intents
 from .action import in_open_phase
 from .ending import check_victory
 from .inventory import change, move_cards, unlocked_cards
@@ -29,41 +32,55 @@ class Side:
         return not self.cards and not self.vertebrae and not self.chips
 
 
-def _check_holds(player: Player, side: Side, *, lock: bool = False) -> list[Card]:
+def _check_holds(
+    player: Player, side: Side, *, lock: bool = False, may_be_secret: bool = False
+) -> list[Card]:
+    """`may_be_secret`: the side lists another player's cards at offer time, when a card
+    locked by their unrevealed hand choice must pass as unlocked (H14.2, H14.3)."""
     if side.vertebrae < 0 or side.chips < 0:
         raise Refusal("Amounts in a trade are whole numbers, 0 or more.")
-    cards = unlocked_cards(player, side.cards, lock=lock)
+    secret = secretly_locked([player.pk]) if may_be_secret else set()
+    cards = unlocked_cards(player, side.cards, lock=lock, passing=secret)
     if player.vertebrae < side.vertebrae:
-        raise Refusal(f"{player} no longer has {side.vertebrae} Vertebrae (H3.5).")
+        raise Refusal(f"{player} no longer has {count(side.vertebrae, 'Vertebra')} (H3.5).")
     if player.chips < side.chips:
-        raise Refusal(f"{player} no longer has {side.chips} Chips (H3.5).")
+        raise Refusal(f"{player} no longer has {count(side.chips, 'Chip')} (H3.5).")
     return cards
 
 
 def _describe(side: Side, cards: list[Card]) -> str:
     parts = [c.label for c in cards]
     if side.vertebrae:
-        parts.append(f"{side.vertebrae} Vertebrae")
+        parts.append(count(side.vertebrae, "Vertebra"))
     if side.chips:
-        parts.append(f"{side.chips} Chips")
+        parts.append(count(side.chips, "Chip"))
     return ", ".join(parts) or "nothing"
 
 
 def offer_trade(
-    *, user, receiver_id: int, give: Side, ask: Side, now: dt.datetime | None = None
+    *,
+    user,
+    receiver_id: int,
+    give: Side,
+    ask: Side,
+    now: dt.datetime | None = None,
+    intent: str | None = None,
 ) -> Trade:
-    """H3.5 An action. One side may be empty, not both; locked items cannot be listed."""
+    """H3.5 An action. One side may be empty, not both; locked items cannot be listed.
+    `intent`: the form's one-time key, so one press sends one offer (services/intent.py)."""
     if give.empty and ask.empty:
         raise Refusal("A trade gives or asks something (H3.5).")
     with in_open_phase(user=user, now=now, others=[receiver_id]) as m:
+        intents.check_unused(m.player, intent)
         receiver = m.others.get(receiver_id)
         if receiver is None:
             raise Refusal("You cannot trade with yourself.")
         if receiver.barred:
             raise Refusal(f"{receiver} is barred from the Hall (H2.1).")
         gives = _check_holds(m.player, give)
-        asks = _check_holds(receiver, ask)
+        asks = _check_holds(receiver, ask, may_be_secret=True)
         summary = f"{_describe(give, gives)} for {_describe(ask, asks)}"
+        intents.use(m.player, intent, f"your offer to {receiver}: {summary}", m.now)
         return Trade.objects.create(
             cycle=m.cycle,
             offerer=m.player,
@@ -87,6 +104,18 @@ def _open_trade(trade_id: int, player: Player) -> Trade:
     return trade
 
 
+def _refuse_my_locked_cards(me: Player, ask: Side) -> None:
+    """H14.2 An offer may ask for cards its receiver has since chosen for a hand (the
+    offerer could not see the lock): the receiver learns why their acceptance fails."""
+    locked = list(Card.objects.filter(pk__in=ask.cards, owner=me, locked=True).order_by("pk"))
+    if locked:
+        names = ", ".join(c.label for c in locked)
+        raise Refusal(
+            f"This offer asks for {names}, locked in your Exoptosis hand or game until it "
+            "ends (H3.4): decline it, or accept it once the cards are free again."
+        )
+
+
 def _participants(trade_id: int) -> tuple[int, int]:
     pair = Trade.objects.filter(pk=trade_id).values_list("offerer", "receiver").first()
     if pair is None:
@@ -104,7 +133,15 @@ def accept_trade(*, user, trade_id: int, now: dt.datetime | None = None) -> Trad
         offerer = m.others[offerer_id]
         give = Side(trade.give_cards, trade.give_vertebrae, trade.give_chips)
         ask = Side(trade.ask_cards, trade.ask_vertebrae, trade.ask_chips)
+        if secretly_locked([offerer.pk]) & set(give.cards):
+            # The offerer has since chosen some of these cards for a hand: say no more
+            # than H3.5 asks, so the acceptor learns nothing of the pick (H14.3).
+            raise Refusal(
+                f"{offerer} cannot hand over every card of this offer right now, so nothing "
+                "changed hands (H3.5). The offer stays open; try again later or decline it."
+            )
         gives = _check_holds(offerer, give, lock=True)
+        _refuse_my_locked_cards(m.player, ask)
         asks = _check_holds(m.player, ask, lock=True)
         ref, k = f"trade {trade.pk}", m.phase.number
         why = Ledger.Reason.TRADE

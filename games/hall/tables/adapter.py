@@ -7,22 +7,34 @@ inventories synced (H7.8), then the kit's `attempt` (ask, then store or refuse).
 from __future__ import annotations
 
 import datetime as dt
+import re
 from contextlib import AbstractContextManager
 
 from goonsite.refusal import Refusal
 from goonsite.tables.adapter import SeatInfo, TableAdapter, Templates
 from goonsite.tables.turns import attempt
 
+from ..cards import card_names
 from ..engine import InputError, run
 from ..models import Player
 from .cards import SEAT_FIELDS, follow_cards, sync_inventories
 from .ending import finish
 from .models import Game, Seat
-from .output import Output, read
+from .output import EngineRefusal, Output, read
 from .reveal import reveal
 from .stall import is_stalled
-from .table import DECISION_TIME, Table, at_table, engine_id
+from .table import DECISION_TIME, ENGINE_ID, Table, at_table, engine_id
 from .view import TableView, table_view
+
+CARD_ID = re.compile(r"\b(?:10|[2-9AJQK])[HDSC]\*?|\b[RB]J\*?")
+
+
+def explain(t: Table, refused: EngineRefusal) -> str:
+    """The engine's reason in the players' words: names for participant ids, card names
+    for card ids ("8 of Clubs ✦" for "8C*"); the engine's code stays out of sight."""
+    text = ENGINE_ID.sub(lambda m: t.name(m.group(0)), refused.reason)
+    text = CARD_ID.sub(lambda m: card_names([m.group(0)]), text)
+    return f"Refused: {text[:1].upper()}{text[1:]}."
 
 
 class ExoptosisTables(TableAdapter[Game, Output]):
@@ -45,9 +57,7 @@ class ExoptosisTables(TableAdapter[Game, Output]):
 
     def refusal(self, sitting: Table, output: Output, index: int) -> str | None:
         refused = output.refusal_of(index)
-        if refused is None:
-            return None
-        return f"Refused: {sitting.in_words(refused.reason)} ({refused.code})."
+        return None if refused is None else explain(sitting, refused)
 
     def locked(self, game_id: int, *, user=None, now: dt.datetime) -> AbstractContextManager[Table]:
         return at_table(game_id, user=user, now=now)

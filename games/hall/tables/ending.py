@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..models import Activity, Player
 from ..services.announce import announce
 from ..services.log import note
-from ..services.payouts import pay_battle_reward, pay_stakes
+from ..services.payouts import pay_battle_reward, pay_stakes, reward_words
 from .cards import SEAT_FIELDS, send_cards_home
 from .models import Game, Seat
 from .output import Output
@@ -65,7 +65,7 @@ def result_line(t: Table, out: Output) -> str:
         if paid:
             line += f" (Chips: {', '.join(paid)})"
         if out.reward:
-            line += " and the reward: " + out.reward.words
+            line += " and the reward: " + reward_words(out.reward)
         return line + "."
     if out.result == "cancelled":
         return f"{what} was cancelled: fewer than two participants were left (H8.8)."

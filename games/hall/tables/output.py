@@ -27,12 +27,6 @@ class Reward:
             return None
         return cls(raw["kind"], tuple(raw.get("cards", ())), raw.get("amount", 0))
 
-    @property
-    def words(self) -> str:
-        if self.kind == "cards":
-            return ", ".join(self.cards)
-        return f"{self.amount} {self.kind.title()}"
-
 
 @dataclass(frozen=True)
 class SeatState:

@@ -75,10 +75,6 @@ class Table(Sitting[Game]):
     def player(self, engine_id: str) -> Player:
         return self.players[player_id(engine_id)]
 
-    def in_words(self, text: str) -> str:
-        """The engine's text with participants' names for their ids."""
-        return ENGINE_ID.sub(lambda m: self.name(m.group(0)), text)
-
 
 @contextmanager
 def at_table(

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 from goonsite import clock
+from goonsite.words import count
 
 from ..cards import face_name, face_symbol, is_red, sort_key
 from ..engine import run
@@ -109,11 +110,11 @@ def describe(event: Event, names: dict[str, str]) -> str:
     auto = " (timed out: the site chose at random)" if event.auto else ""
     match kind:
         case "bet":
-            return f"{who} opened a bet of {event.amount} Chips."
+            return f"{who} opened a bet of {count(event.amount, 'Chip')}."
         case "raise":
-            return f"{who} raised the stake to {event.amount} Chips."
+            return f"{who} raised the stake to {count(event.amount, 'Chip')}."
         case "match":
-            return f"{who} matched {event.amount} Chips."
+            return f"{who} matched {count(event.amount, 'Chip')}."
         case "forfeit":
             forced = " (had not matched the stake)" if event.forced else ""
             return f"{who} forfeited{forced}."
@@ -136,7 +137,7 @@ def describe(event: Event, names: dict[str, str]) -> str:
             return f"{card(event.card)} went back to {n(event.owner)}'s inventory."
         case "owe":
             extra = f" (not a {face_name(event.not_face)})" if event.not_face else ""
-            return f"{who} owes {event.count} draw(s){extra}."
+            return f"{who} owes {count(event.count, 'draw')}{extra}."
         case "draw":
             return f"{who} drew {card(event.card)}{auto}."
         case "ask":

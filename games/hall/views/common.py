@@ -15,6 +15,7 @@ from goonsite.refusal import Refusal
 from ..models import Cycle, Player, Reputable
 from ..selectors import today, viewed_cycle
 from ..services.cycles import player_of
+from ..services.intent import AlreadyDone
 
 
 def hall_context(request: HttpRequest, cycle: Cycle | None = None) -> dict:
@@ -45,6 +46,8 @@ def act(
     htmx posts get the page's named parts (messages last: rendering them uses them up)."""
     try:
         text = do()
+    except AlreadyDone as done:
+        messages.info(request, done.message)
     except Refusal as refusal:
         messages.error(request, refusal.message)
     else:
@@ -52,6 +55,11 @@ def act(
     if request.htmx and template and parts:
         return render_parts(request, template, parts, context() if context else {})
     return redirect(back)
+
+
+def intent_of(request: HttpRequest) -> str | None:
+    """The spending form's one-time key (services/intent.py)."""
+    return request.POST.get("intent") or None
 
 
 def form_refusal(request: HttpRequest, message: str, back: str) -> HttpResponse:

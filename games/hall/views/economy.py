@@ -7,11 +7,13 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from goonsite.words import count
+
 from ..cards import card_names
 from ..forms import BuyForm, DeckForm, GiftForm, TradeForm, first_error
 from ..models import Card, Engagement, Player
 from ..rules.shop import PRICE_LIST, ShopItem
-from ..selectors import SHOP, sorted_cards
+from ..selectors import SHOP, cards_as_seen, sorted_cards
 from ..services.battle import engage, withdraw_engagement
 from ..services.gifts import give_gift
 from ..services.players import join
@@ -24,7 +26,7 @@ from ..services.trades import (
     set_deck,
     withdraw_trade,
 )
-from .common import act, form_refusal, hall_context
+from .common import act, form_refusal, hall_context, intent_of
 from .pages import HOME, home_context
 
 HOME_PARTS = ("wallet", "today", "my-cards", "messages")
@@ -52,8 +54,14 @@ def gift(request: HttpRequest) -> HttpResponse:
         return form_refusal(request, first_error(form), _home())
 
     def do() -> str:
-        g = give_gift(user=request.user, receiver_id=form.cleaned_data["receiver"])
-        text = f"{g.receiver} received {len(g.cards)} card(s) from you: {card_names(g.cards)}."
+        g = give_gift(
+            user=request.user,
+            receiver_id=form.cleaned_data["receiver"],
+            intent=intent_of(request),
+        )
+        text = (
+            f"{g.receiver} received {count(len(g.cards), 'card')} from you: {card_names(g.cards)}."
+        )
         if g.bonus == "granted":
             text += f" They had acted already: your giver bonus is {card_names([g.bonus_card])}."
         elif g.bonus == "pending":
@@ -92,17 +100,18 @@ def shop_buy(request: HttpRequest) -> HttpResponse:
         return form_refusal(request, "The shop does not sell that.", back)
 
     def do() -> str:
-        p = buy(user=request.user, item=form.cleaned_data["item"])
+        p = buy(user=request.user, item=form.cleaned_data["item"], intent=intent_of(request))
+        if not p.cards:
+            return f"You bought {count(p.chips, 'Chip')} for {count(p.cost, 'Vertebra')}."
         name = PRICE_LIST[ShopItem(p.item)].name
-        got = card_names(p.cards) if p.cards else f"{p.chips} Chip"
-        return f"You bought a {name} for {p.cost} Vertebrae: {got}."
+        return f"You bought a {name} for {count(p.cost, 'Vertebra')}: {card_names(p.cards)}."
 
     return act(
         request,
         do,
         back=back,
         template=SHOP_PAGE,
-        parts=("wallet", "purchases", "messages"),
+        parts=("wallet", "shop-items", "purchases", "messages"),
         context=lambda: shop_context(request),
     )
 
@@ -144,7 +153,7 @@ def battle_engage(request: HttpRequest) -> HttpResponse:
 
 def _trade_form(request, me: Player, other: Player, data=None) -> TradeForm:
     mine = [c for c in sorted_cards(me) if not c.locked]
-    theirs = [c for c in sorted_cards(other) if not c.locked]
+    theirs = [c for c in cards_as_seen(other, me) if not c.locked]  # H14.2
     return TradeForm(data, mine=mine, theirs=theirs)
 
 
@@ -177,6 +186,7 @@ def trade_offer(request: HttpRequest, player_id: int) -> HttpResponse:
             receiver_id=other.pk,
             give=Side(d["give_cards"], d["give_vertebrae"] or 0, d["give_chips"] or 0),
             ask=Side(d["ask_cards"], d["ask_vertebrae"] or 0, d["ask_chips"] or 0),
+            intent=intent_of(request),
         )
         return f"Offer sent to {other}: {trade.summary}."
 
@@ -213,8 +223,8 @@ def deck(request: HttpRequest) -> HttpResponse:
     return act(
         request,
         lambda: (
-            f"Deck saved: {set_deck(user=request.user, card_ids=form.cleaned_data['cards'])}"
-            " card(s)."
+            "Deck saved: "
+            f"{count(set_deck(user=request.user, card_ids=form.cleaned_data['cards']), 'card')}."
         ),
         back=back,
     )

@@ -182,7 +182,11 @@ def elections(request: HttpRequest) -> HttpResponse:
             c.supporters = [v.player for v in votes if v.choice == CandidacyVote.Choice.SUPPORT]
             c.opponents = [v.player for v in votes if v.choice == CandidacyVote.Choice.OPPOSE]
             c.my_vote = next((v.choice for v in votes if me and v.player_id == me.pk), None)
-        context.update(week=week, candidacies=candidacies)
+        context.update(
+            week=week,
+            candidacies=candidacies,
+            week_ends=election_services.week_ends(cycle, week),
+        )
     if cycle:
         context["past"] = Election.objects.filter(cycle=cycle).select_related("winner__user")
     return render(request, "hall/elections.html", context)

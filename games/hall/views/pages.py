@@ -9,8 +9,10 @@ from django.views.decorators.vary import vary_on_headers
 
 from ..forms import DeckForm
 from ..models import Cycle, Gift, Player, Proposal
+from ..rulebook import RULEBOOK
 from ..selectors import (
     SHOP,
+    cards_as_seen,
     my_trades,
     recent_activity,
     sorted_cards,
@@ -64,7 +66,7 @@ def inventory(request: HttpRequest, player_id: int) -> HttpResponse:
     """H14.1 A player's inventory (public, H14.2); on one's own, the deck and trades (H14.3)."""
     player = get_object_or_404(Player.objects.select_related("user", "cycle"), pk=player_id)
     context = hall_context(request, player.cycle)
-    cards = sorted_cards(player)
+    cards = cards_as_seen(player, context["me"])
     mine = context["me"] == player
     context.update(
         player=player,
@@ -82,8 +84,10 @@ def inventory(request: HttpRequest, player_id: int) -> HttpResponse:
 
 @require_GET
 def rules(request: HttpRequest) -> HttpResponse:
-    """H14.1 Rules: the amendments in order (H10.7)."""
+    """H14.1 Rules: the rules a player needs, with the numbers the game runs on, then the
+    amendments in order (H10.7)."""
     context = hall_context(request)
+    context["rules"] = RULEBOOK
     cycle = context["cycle"]
     context["amendments"] = (
         cycle.proposals.filter(amendment__isnull=False).order_by("amendment") if cycle else []

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from goonsite.parts import render_parts
 from goonsite.tables.views import engine_input_download, replay_step, unchanged_or
+from goonsite.words import count
 
 from ..forms import first_error
 from ..models import Game, Player
@@ -140,7 +141,8 @@ def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
         context = game_context(request, _game_of(game_id))
         choosing = context["t"].my_decision == "choose"
         parts = CHOOSING_PARTS if choosing else TABLES.templates.poll_parts
-        return render_parts(request, GAME_PAGE, parts, context)
+        # The game moved on: my last banner ("You played …") is past, so it goes too.
+        return render_parts(request, GAME_PAGE, (*parts, "messages"), context)
 
     return unchanged_or(TABLES, request, game_id, changed)
 
@@ -229,12 +231,12 @@ def game_bet(request: HttpRequest, game_id: int) -> HttpResponse:
 
         def do() -> str:
             moves.bet(user=user, game_id=game_id, amount=amount)
-            return f"You put {amount} Chips at stake."
+            return f"You put {count(amount, 'Chip')} at stake."
     elif verb == "match":
 
         def do() -> str:
             state = moves.match(user=user, game_id=game_id)
-            return f"You matched the stake of {state.stake} Chips."
+            return f"You matched the stake of {count(state.stake, 'Chip')}."
     elif verb == "forfeit":
 
         def do() -> str:
@@ -262,7 +264,7 @@ def game_play(request: HttpRequest, game_id: int) -> HttpResponse:
         game_id,
         lambda: (
             moves.play(user=request.user, game_id=game_id, card=card, **args)
-            and f"You played {card}."
+            and f"You played the {Tile(card).label}."
         ),
     )
 

@@ -2,6 +2,8 @@
 
 from django import template
 
+from goonsite.words import signed_count
+
 from .. import report_text as words
 
 register = template.Library()
@@ -15,6 +17,12 @@ def _html(outcome: dict | None) -> words.Style:
 def play_line(play: dict, outcome: dict | None = None) -> str:
     """`{{ play|play_line:outcome }}`: the outcome names the staff to badge."""
     return words.play_line(play, _html(outcome))
+
+
+@register.filter
+def signed_points(n: int) -> str:
+    """A contestant's change at noon: "+1 point", "-6 points"."""
+    return signed_count(n, "point")
 
 
 @register.filter

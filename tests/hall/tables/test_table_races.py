@@ -43,7 +43,7 @@ def test_two_plays_for_one_turn_one_lands_the_other_is_refused_with_the_reason(a
         )
     )
     assert len(landed) == 1 and len(refused) == 1
-    assert "not_awaited" in refused[0].message or "does not match" in refused[0].message
+    assert "now, not" in refused[0].message or "does not match" in refused[0].message
     game = Game.objects.get(pk=game.pk)
     assert len(game.moves) == moves + 1 and game.moves[-1]["type"] == "play"
     assert sum(e["event"] == "play" for e in game.state["log"]) == 1
@@ -65,7 +65,7 @@ def test_two_players_playing_at_once_only_the_awaited_one_lands(ann, bo):
     # The other player's play can land only after the awaited one's (then it is their turn).
     game = Game.objects.get(pk=game.pk)
     assert game.moves[len(game.moves) - len(landed)]["player"] == f"p{me.pk}"
-    assert all("not_awaited" in r.message or "match" in r.message for r in refused)
+    assert all("now, not" in r.message or "match" in r.message for r in refused)
 
 
 def test_a_timeout_firing_during_a_play_resolves_once(ann, bo):

@@ -93,7 +93,8 @@ def test_the_awaited_player_sees_legal_cards_highlighted_and_plays_by_htmx(clien
         {"card": B[0] if other == bo else A[0]},
         headers={"HX-Request": "true"},
     )
-    assert "Refused" in refused.text and "not_awaited" in refused.text
+    assert "Refused: It is" in refused.text and "turn now, not" in refused.text
+    assert "not_awaited" not in refused.text  # the engine's code never reaches a player
     client.force_login(me.user)
     done = client.post(
         reverse("hall:game_play", args=[game.pk]),

@@ -133,11 +133,18 @@ def test_one_point_is_one_point(alice_client, alice, entries):
     assert "1 point down on Ava" in body and "1 points" not in body
 
 
-def test_a_pack_opens_with_its_cards_turning_over(alice_client, alice, season):
+def test_a_pack_opens_with_its_cards_marked_new_in_the_hand_not_listed_twice(
+    alice_client, alice, season
+):
+    """Issue 28: "You opened:" no longer repeats the hand below it; the new cards turn over
+    in place, marked New (a stack of two new cards is one tile)."""
     pack = give_starting_hand(user=alice, season=season)
     body = alice_client.post(reverse("ladder:open", args=[pack.pk]), **HTMX).content.decode()
-    reveal = body.split('class="reveal"')[1].split("</ul>")[0]
-    assert reveal.count('class="game-card small') == 8 and "Mini Gooner" in reveal
+    hand = body.split('id="hand"')[1].split("</section>")[0]
+    tiles = hand.count('class="game-card ')
+    assert 'class="reveal"' not in body and "game-card small" not in hand
+    assert hand.count('<li class="new">') == tiles and hand.count(">New<") == tiles
+    assert "Mini Gooner" in hand and "8 cards, marked below" in hand
 
 
 def test_the_code_box_clears_a_used_code_and_keeps_a_mistyped_one(alice_client, season, admin_user):

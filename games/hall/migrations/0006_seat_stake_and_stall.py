@@ -30,7 +30,7 @@ def fill_in(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("hall", "0004_tables"),
+        ("hall", "0005_intent"),
     ]
 
     operations = [
