@@ -2,29 +2,25 @@
 
 `next_due` names the oldest event whose moment has passed (a confidence vote's end, a
 phase boundary, an Urgent proposal's end, a week's end). Only the job (`timers.run_due`)
-carries them out. A player's action that finds one due waits for the job a moment
-(`settings.NOON_WAIT_SECONDS`, as the ladder's actions wait for noon) and is then refused
-with a message to try again: it never runs a boundary itself, so no page waits for a
-whole boundary and a boundary always runs in the job's process, with the job's retries.
+carries them out; an action that finds one due waits for the job, then is refused
+(goonsite/due.py: the same policy as the ladder's noon).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import time
 from typing import NamedTuple
 
-from django.conf import settings
 from django.db.models import Max
 
 from goonsite.clock import CENTRAL, noon_of
+from goonsite.due import wait_for_the_job
 from goonsite.refusal import Refusal
 
 from ..models import ConfidenceVote, Cycle, Phase, Proposal
 from ..rules.timing import week_end_date
 
 BEING_COUNTED = "The Hall's noon is being counted. Try again in a moment."
-POLL_SECONDS = 0.2
 
 
 class DueWorkPending(Refusal):
@@ -73,13 +69,6 @@ def next_due(cycle: Cycle, now: dt.datetime) -> Due | None:
 
 
 def wait_for_due_work(cycle: Cycle, now: dt.datetime) -> None:
-    """Return once nothing of this cycle is due at `now`; refuse after `NOON_WAIT_SECONDS`.
-
-    Four indexed queries when nothing is due. A boundary under way holds its phase row
-    locked, but these reads don't wait for that lock: they see it due until it commits.
-    """
-    deadline = time.monotonic() + settings.NOON_WAIT_SECONDS
-    while next_due(cycle, now) is not None:
-        if time.monotonic() >= deadline:
-            raise DueWorkPending()
-        time.sleep(POLL_SECONDS)
+    """Return once nothing of this cycle is due at `now` (four indexed queries a look);
+    refuse after `NOON_WAIT_SECONDS`."""
+    wait_for_the_job(lambda: next_due(cycle, now) is not None, DueWorkPending)
