@@ -48,6 +48,8 @@ format: $(VENV)/.dev
 bench: $(VENV)/.dev
 	$(PY) -m games.ladder.engine.bench
 	$(PY) -m games.hall.engine.bench
+	$(PY) -m games.armed.engine.bench
+	$(PY) -m games.armed.simulate --games 30000
 	$(PY) -m games.chaos.simulate --games 10000
 
 clean:

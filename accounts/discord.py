@@ -5,10 +5,13 @@ from __future__ import annotations
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core.exceptions import ImmediateHttpResponse
 from allauth.socialaccount.adapter import DefaultSocialAccountAdapter
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest
 from django.shortcuts import redirect
 from django.urls import reverse
+
+from goonsite.games import landing_url
 
 from .models import User
 from .names import free_display_name
@@ -16,8 +19,6 @@ from .services import signup_allowed
 
 
 def discord_is_configured() -> bool:
-    from django.conf import settings
-
     return bool(settings.DISCORD_CLIENT_ID and settings.DISCORD_CLIENT_SECRET)
 
 
@@ -27,10 +28,10 @@ def user_display(user: User) -> str:
 
 class AccountAdapter(DefaultAccountAdapter):
     def get_login_redirect_url(self, request: HttpRequest) -> str:
-        return reverse("ladder:board")
+        return landing_url(request)
 
     def get_signup_redirect_url(self, request: HttpRequest) -> str:
-        return reverse("ladder:board")
+        return landing_url(request)
 
 
 class DiscordAdapter(DefaultSocialAccountAdapter):

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from goonsite.schedules import Job
+
 from . import throttle
 
-PRUNE_SCHEDULE = "prune-throttle-counts"
-PRUNE_JOB = "accounts.tasks.prune_job"
-PRUNE_CRON = "17 4 * * *"  # daily, at a quiet hour (Central)
+# Daily, at a quiet hour (Central).
+PRUNE = Job("prune-throttle-counts", "accounts.tasks.prune_job", "17 4 * * *")
 
 
 def prune_job(**_schedule_kwargs) -> int:

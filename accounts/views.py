@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from goonsite.games import listed_games
+from goonsite.games import landing_url, listed_games
 
 from . import services
 from .forms import DeleteAccountForm, ProfileForm, PushSubscriptionForm, SignUpForm
@@ -22,11 +22,18 @@ NAME_TAKEN = "That display name was just taken by someone else. Pick another."
 USER_TAKEN = "That username was just taken by someone else. Pick another."
 
 
+class LogIn(auth_views.LoginView):
+    """Django's log-in, landing on the game this browser last opened (else the games list)."""
+
+    def get_default_redirect_url(self) -> str:
+        return landing_url(self.request)
+
+
 @login_not_required
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
-        return redirect("ladder:board")
+        return redirect(landing_url(request))
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if not services.signup_allowed(request):
@@ -49,7 +56,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             if user.email:
                 send_verification(request, user)
                 messages.info(request, f"We sent a link to {user.email} to check it's yours.")
-            return redirect("ladder:board")
+            return redirect(landing_url(request))
     return render(request, "accounts/signup.html", {"form": form, "games": listed_games()})
 
 

@@ -17,7 +17,7 @@ def test_signup_creates_player_and_logs_in(client):
         },
     )
     assert response.status_code == 302
-    assert response.url == reverse("ladder:board")
+    assert response.url == reverse("home")  # a new account lands on the games list
     user = User.objects.get(username="newbie")
     assert user.display_name == "The Newbie"
     page = client.get(reverse("ladder:board"))
@@ -57,7 +57,7 @@ def test_login_and_logout(client, alice):
         reverse("accounts:login"), {"username": "alice", "password": "correct-horse-battery"}
     )
     assert response.status_code == 302
-    assert response.url == reverse("ladder:board")
+    assert response.url == reverse("home")  # the shell's games list, not one game's page
     assert "Alice" in client.get(reverse("ladder:board")).content.decode()
     assert client.post(reverse("accounts:logout")).status_code == 302
     assert client.get(reverse("ladder:board")).status_code == 302

@@ -8,6 +8,7 @@ to each other only through the site (goonsite, accounts), never by importing eac
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -249,4 +250,115 @@ def test_the_cycle_check_catches_what_it_is_for(tmp_path):
             "games.alpha.services.c",
         ],
         ["goonsite.one", "goonsite.two"],
+    ]
+
+
+# ---- The shell names no game (issue 21) ----
+# The core (goonsite/, accounts/) imports no game module, and its templates name no game's
+# pages or files: the games reach the shell only through their listing (goonsite.games).
+# Each game's stylesheets are loaded by its own templates only: a template under
+# templates/<game>/ (or the admin's templates/admin/<game>/) may load `<game>/….css`, include
+# or extend its own game's templates and the shell's, nothing of another game's; a shell
+# template loads no game's files at all. Scanning the templates catches each way a page could
+# come to load another game's stylesheet: a `{% static %}` link, an `{% extends %}` of the
+# other game's base (which loads its CSS) or an `{% include %}` of a part that links it.
+
+CORE = ("goonsite", "accounts")
+TEMPLATES = ROOT / "templates"
+STATIC_LINK = re.compile(r"""{%\s*static\s+['"]([\w-]+)/[^'"]*\.css['"]""")
+TEMPLATE_USE = re.compile(r"""{%\s*(?:extends|include)\s+['"]([\w-]+)/""")
+URL_NAME = re.compile(r"""{%\s*url\s+['"]([\w-]+):""")
+
+
+def core_imports_of_games(root: Path) -> list[str]:
+    found = []
+    for package in CORE:
+        for path in sorted((root / package).rglob("*.py")):
+            for name in imports(path, package_of(path, root)):
+                if name == "games" or name.startswith("games."):
+                    found.append(f"{path.relative_to(root).as_posix()} imports {name}")
+    return sorted(found)
+
+
+def owner(template: Path, templates: Path, games: set[str]) -> str | None:
+    """The game a template belongs to, or None for the shell's."""
+    parts = template.relative_to(templates).parts
+    if parts[0] in games:
+        return parts[0]
+    if parts[0] == "admin" and len(parts) > 2 and parts[1] in games:
+        return parts[1]
+    return None
+
+
+def foreign_game_files(templates: Path, games: set[str]) -> list[str]:
+    found = []
+    for template in sorted(templates.rglob("*.html")):
+        mine = owner(template, templates, games)
+        source = template.read_text()
+        rel = template.relative_to(templates).as_posix()
+        for pattern, what in ((STATIC_LINK, "loads the stylesheet of"), (TEMPLATE_USE, "uses")):
+            for game in pattern.findall(source):
+                if game in games and game != mine:
+                    found.append(f"{rel} {what} {game}")
+        if mine is None:
+            named = [game for game in URL_NAME.findall(source) if game in games]
+            found += [f"{rel} links to {game}" for game in named]
+    return sorted(found)
+
+
+def game_labels(games: Path) -> set[str]:
+    return {app.name for app in game_apps(games)}
+
+
+def test_the_core_imports_no_game():
+    assert core_imports_of_games(ROOT) == []
+
+
+def test_no_page_loads_another_games_stylesheet_and_the_shell_names_no_game():
+    assert foreign_game_files(TEMPLATES, game_labels(GAMES)) == []
+
+
+def test_each_game_has_its_own_stylesheet_loaded_by_its_own_templates():
+    for game in ("ladder", "hall"):
+        assert (ROOT / "static" / game / f"{game}.css").exists()
+        owners = [
+            owner(t, TEMPLATES, game_labels(GAMES))
+            for t in TEMPLATES.rglob("*.html")
+            if f"{game}/{game}.css" in t.read_text()
+        ]
+        assert owners and set(owners) == {game}
+
+
+def test_the_shell_walls_catch_what_they_are_for(tmp_path):
+    write(tmp_path, "goonsite/urls.py", "from games.alpha.views import page\n")
+    write(tmp_path, "accounts/views.py", "from ..games import beta\nfrom goonsite import x\n")
+    write(tmp_path, "goonsite/fine.py", "from django.apps import apps\nimport gamesmith\n")
+    assert core_imports_of_games(tmp_path) == [
+        "accounts/views.py imports games",
+        "accounts/views.py imports games.beta",
+        "goonsite/urls.py imports games.alpha.views",
+        "goonsite/urls.py imports games.alpha.views.page",
+    ]
+
+    templates, games = tmp_path / "templates", {"alpha", "beta"}
+    pages = {
+        "alpha/page.html": "{% load static %}<link href=\"{% static 'beta/beta.css' %}\">",
+        "alpha/other.html": '{% extends "beta/beta_base.html" %}',
+        "alpha/part.html": "{% include 'beta/_styles.html' %}",
+        "alpha/own.html": "{% extends 'alpha/alpha_base.html' %}{% static 'alpha/alpha.css' %}",
+        "alpha/shared.html": '{% extends "base.html" %}{% include "accounts/x.html" %}',
+        "admin/beta/tool.html": "{% static 'beta/admin.css' %}{% static 'alpha/a.css' %}",
+        "base.html": "{% url 'home' %}{% url 'alpha:board' %}{% static 'css/site.css' %}",
+        "home.html": "{% static 'beta/beta.css' %}",
+    }
+    for name, source in pages.items():
+        (templates / name).parent.mkdir(parents=True, exist_ok=True)
+        (templates / name).write_text(source)
+    assert foreign_game_files(templates, games) == [
+        "admin/beta/tool.html loads the stylesheet of alpha",
+        "alpha/other.html uses beta",
+        "alpha/page.html loads the stylesheet of beta",
+        "alpha/part.html uses beta",
+        "base.html links to alpha",
+        "home.html loads the stylesheet of beta",
     ]

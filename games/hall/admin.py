@@ -12,7 +12,6 @@ from .cards import is_face
 from .models import (
     Activity,
     AdminRecord,
-    Announcement,
     Card,
     Cycle,
     Election,
@@ -29,7 +28,6 @@ from .models import (
 )
 from .rules.timing import valid_phase_days
 from .services import admin as powers
-from .services.announce import resend
 from .services.proposals import mark_enacted
 from .tables.abandon import abandon_game
 from .tables.models import DuelRequest, Game
@@ -310,22 +308,6 @@ class LedgerAdmin(ReadOnlyAdmin):
 class ActivityAdmin(ReadOnlyAdmin):
     list_display = ("at", "cycle", "phase", "kind", "text")
     list_filter = ("cycle", "kind")
-
-
-@admin.register(Announcement)
-class AnnouncementAdmin(ReadOnlyAdmin):
-    """H14.5 The Discord mirror's outbox; failed or stuck posts can be re-sent."""
-
-    list_display = ("created_at", "cycle", "status", "attempts", "text", "last_error")
-    list_filter = ("status",)
-    actions = ["resend_posts"]
-
-    @admin.action(description="Re-send the selected posts")
-    def resend_posts(self, request, queryset):
-        for row in queryset:
-            resend(row)
-            powers.record(request.user, "re-send Discord post", row.cycle, row.pk)
-        self.message_user(request, f"Queued {queryset.count()} post(s) again.")
 
 
 @admin.register(Phase)

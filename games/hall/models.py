@@ -630,29 +630,4 @@ class AdminRecord(AuditRecord):
         ordering = ["-at", "-pk"]
 
 
-class Announcement(models.Model):
-    """H14.5 The outbox of one Discord mirror post: pending → sent, or failed with the reason."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending"
-        SENDING = "sending"
-        SENT = "sent"
-        FAILED = "failed"
-
-    cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="announcements")
-    text = models.TextField()
-    status = models.CharField(max_length=10, choices=Status, default=Status.PENDING)
-    attempts = models.PositiveIntegerField(default=0)
-    last_error = models.TextField(blank=True)
-    message_id = models.CharField(max_length=40, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-    sent_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-pk"]
-
-    def __str__(self) -> str:
-        return f"{self.text[:60]} ({self.status})"
-
-
 from .tables.models import DuelInvite, DuelRequest, Game, Seat  # noqa: E402, F401  (H7 tables)

@@ -26,7 +26,6 @@ from .models import (
     Code,
     CodeDrop,
     Contestant,
-    DiscordPost,
     GameDay,
     LadderEntry,
     LedgerEntry,
@@ -37,13 +36,8 @@ from .models import (
 from .services import admin as powers
 from .services.codes import create_drop
 from .services.days import open_day
-from .services.discord import resend
 
 Kind = AdminAction.Kind
-
-admin.site.site_header = "goonsite admin"
-admin.site.site_title = "goonsite admin"
-admin.site.index_template = "admin/goonsite_index.html"
 
 
 def _names(things: Iterable[object]) -> str:
@@ -520,21 +514,6 @@ class GameDayAdmin(ReadOnlyAdmin):
 class NoonReportAdmin(ReadOnlyAdmin):
     list_display = ("day", "created_at")
     list_select_related = ("day__season",)
-
-
-@admin.register(DiscordPost)
-class DiscordPostAdmin(ReadOnlyAdmin):
-    list_display = ("report", "status", "attempts", "last_error", "sent_at")
-    list_filter = ("status",)
-    list_select_related = ("report__day__season",)
-    actions = ["resend_posts"]
-
-    @admin.action(description="Re-send to Discord")
-    def resend_posts(self, request, queryset):
-        for post in queryset.exclude(status=DiscordPost.Status.SENT):
-            resend(post)
-            powers.record(request.user, Kind.RESEND_POST, post.report)
-        self.message_user(request, "Re-sending; refresh in a moment to see how it went.")
 
 
 @admin.register(LedgerEntry)

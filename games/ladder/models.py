@@ -453,32 +453,6 @@ class AdminAction(AuditRecord):
         ordering = ["-at"]
 
 
-class DiscordPost(models.Model):
-    """The outbox row of one report's Discord post: pending → sent, or failed with the reason."""
-
-    class Status(models.TextChoices):
-        PENDING = "pending"
-        SENDING = "sending"
-        SENT = "sent"
-        FAILED = "failed"
-
-    report = models.OneToOneField(NoonReport, on_delete=models.CASCADE, related_name="discord")
-    status = models.CharField(max_length=10, choices=Status, default=Status.PENDING)
-    attempts = models.PositiveIntegerField(default=0)
-    last_error = models.TextField(blank=True)
-    message_ids = models.JSONField(
-        default=list, blank=True, help_text="Discord ids of the parts sent."
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    sent_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-
-    def __str__(self) -> str:
-        return f"Discord post of {self.report.day} ({self.status})"
-
-
 class NoonReminder(models.Model):
     """A player was reminded before this day's noon: the claim that makes it once a day."""
 

@@ -1,12 +1,9 @@
-"""The django-q2 schedule that runs the noon job."""
+"""The ladder's django-q2 jobs: the noon and the reminders before it (installed by migrations
+through goonsite.schedules)."""
 
 from __future__ import annotations
 
-import datetime as dt
-
-from croniter import croniter
-
-from .clock import CENTRAL
+from goonsite.schedules import Job
 
 NOON_SCHEDULE = "noon"
 NOON_JOB = "games.ladder.tasks.noon_job"
@@ -14,19 +11,7 @@ NOON_JOB = "games.ladder.tasks.noon_job"
 # is due, so a missed or failed run is retried within a minute, a cluster that was down at
 # noon catches up as soon as it starts, and DST needs no thought (games.ladder.clock decides).
 NOON_CRON = "* * * * *"
-
-
-def ensure_noon_schedule(schedule_model) -> None:
-    schedule_model.objects.update_or_create(
-        name=NOON_SCHEDULE,
-        defaults={
-            "func": NOON_JOB,
-            "schedule_type": "C",
-            "cron": NOON_CRON,
-            "repeats": -1,
-        },
-    )
-
+NOON = Job(NOON_SCHEDULE, NOON_JOB, NOON_CRON)
 
 REMINDER_SCHEDULE = "noon-reminders"
 REMINDER_JOB = "games.ladder.tasks.reminder_job"
@@ -34,20 +19,4 @@ REMINDER_JOB = "games.ladder.tasks.reminder_job"
 # run at 11:00 reminds everyone due, later runs only whoever opted in meanwhile, and a run
 # missed while a worker restarted is made up five minutes later. Each player once a day.
 REMINDER_CRON = "*/5 11 * * *"
-
-
-def ensure_reminder_schedule(schedule_model, now: dt.datetime | None = None) -> None:
-    # next_run is set here, not left to Schedule.save(): a migration's historical model
-    # has no save() logic, and the default (now) would run the job at once.
-    local = (now or dt.datetime.now(dt.UTC)).astimezone(CENTRAL)
-    next_run = croniter(REMINDER_CRON, local).get_next(dt.datetime)
-    schedule_model.objects.update_or_create(
-        name=REMINDER_SCHEDULE,
-        defaults={
-            "func": REMINDER_JOB,
-            "schedule_type": "C",
-            "cron": REMINDER_CRON,
-            "repeats": -1,
-            "next_run": next_run.astimezone(dt.UTC),
-        },
-    )
+REMINDERS = Job(REMINDER_SCHEDULE, REMINDER_JOB, REMINDER_CRON)

@@ -1,11 +1,12 @@
 from django.urls import path
 
-from .views import actions, archive, board, codes, pages
+from .views import actions, archive, board, codes, pages, preview
 
 app_name = "ladder"
 urlpatterns = [
     path("", board.board, name="board"),
     path("noon/status/", board.noon_status, name="noon_status"),
+    path("noon/preview/", preview.noon_preview, name="noon_preview"),  # staff only
     path("board/version/", board.board_version, name="board_version"),
     path("vote/", actions.vote, name="vote"),
     path("play/", actions.play, name="play"),

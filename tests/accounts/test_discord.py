@@ -53,7 +53,7 @@ def test_button_only_when_configured(client, settings):
     assert "Sign in with Discord" not in client.get(reverse("accounts:login")).content.decode()
 
 
-def test_new_player_signs_up_with_discord_and_lands_on_the_board_with_god_pack(
+def test_new_player_signs_up_with_discord_lands_on_the_games_and_gets_the_god_pack(
     client, discord_on, season
 ):
     page = client.get(reverse("accounts:login")).content.decode()
@@ -65,7 +65,7 @@ def test_new_player_signs_up_with_discord_and_lands_on_the_board_with_god_pack(
         assert rsps.calls[0].request.url == TOKEN_URL
         assert "code=c0de" in rsps.calls[0].request.body
     assert response.status_code == 302
-    assert response.url == reverse("ladder:board")
+    assert response.url == reverse("home")
 
     user = User.objects.get(socialaccount__uid=NELLY["id"])
     assert user.display_name == "Nelly"
@@ -89,7 +89,7 @@ def test_returning_discord_player_logs_in_to_the_same_account(client, discord_on
     with responses.RequestsMock() as rsps:
         discord_answers(rsps, NELLY)
         response = client.get(CALLBACK, {"code": "again", "state": state})
-    assert response.url == reverse("ladder:board")
+    assert response.url == reverse("home")
     assert User.objects.count() == 1
 
 

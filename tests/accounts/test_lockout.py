@@ -50,7 +50,7 @@ def test_sixth_wrong_password_is_locked_out_and_the_right_one_waits_for_the_cool
     with time_machine.travel(start + dt.timedelta(minutes=16), tick=False):
         response = log_in(client, "alice", RIGHT)
         assert response.status_code == 302
-        assert response.url == reverse("ladder:board")
+        assert response.url == reverse("home")
 
 
 def test_lockout_per_username_holds_from_another_address(client, alice):

@@ -189,10 +189,11 @@ def test_vapid_keys_have_the_shapes_browsers_and_pywebpush_take():
 
 
 def test_first_run_is_the_next_eleven_central():
-    from games.ladder.schedule import ensure_reminder_schedule
+    from games.ladder.schedule import REMINDERS
+    from goonsite.schedules import install
 
-    ensure_reminder_schedule(Schedule, now=dt.datetime(2026, 12, 8, 9, 30, tzinfo=CENTRAL))
+    install(Schedule, REMINDERS, now=dt.datetime(2026, 12, 8, 9, 30, tzinfo=CENTRAL))
     assert Schedule.objects.get(name="noon-reminders").next_run == ELEVEN
     summer = dt.datetime(2027, 7, 1, 11, 2, tzinfo=CENTRAL)
-    ensure_reminder_schedule(Schedule, now=summer)
+    install(Schedule, REMINDERS, now=summer)
     assert Schedule.objects.get(name="noon-reminders").next_run == summer.replace(minute=5)

@@ -69,6 +69,8 @@ def test_board_shows_noon_in_the_profiles_zone(page: Page, live_server, season, 
     page.fill("#id_username", "alice")
     page.fill("#id_password", "correct-horse-battery")
     page.get_by_role("button", name="Log in").click()
+    expect(page.locator("h1")).to_have_text("goonsite games")  # the log-in lands on the games
+    page.get_by_role("link", name="Ladder", exact=True).click()
     # Noon Central is 03:00 (02:00 in US summer time) the next morning in Tokyo.
     noon = noon_of(noon_date_for(timezone.now())).astimezone(ZoneInfo("Asia/Tokyo"))
     expect(page.locator("[data-local-time]")).to_have_text(f"{noon.hour}:00 AM GMT+9")

@@ -12,7 +12,7 @@ PAGES = [
     "/admin/ladder/codedrop/add/",
     "/admin/ladder/ladderentry/",
     "/admin/accounts/user/",
-    "/admin/noon-preview/",
+    "/noon/preview/",
 ]
 
 

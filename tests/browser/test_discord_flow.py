@@ -24,7 +24,7 @@ PIXEL = base64.b64decode(
 )
 
 
-def test_sign_up_with_discord_lands_on_the_board_with_the_god_pack(
+def test_sign_up_with_discord_lands_on_the_games_and_the_ladder_deals_the_god_pack(
     page: Page, live_server, settings, season, artifacts
 ):
     for name, value in DISCORD.items():
@@ -50,6 +50,8 @@ def test_sign_up_with_discord_lands_on_the_board_with_the_god_pack(
         page.goto(f"{live_server.url}/accounts/signup/")
         page.get_by_role("button", name="Sign up with Discord").click()  # click one
         # (click two is Discord's "Authorize", answered by discord_consent)
+        expect(page.locator("h1")).to_have_text("goonsite games")  # a new account's landing
+        page.get_by_role("link", name="Gooner Ladder").click()
         expect(page.locator(".messages")).to_contain_text("sealed God Pack")
 
     assert consents and consents[0]["scope"] == ["identify"]

@@ -3,6 +3,7 @@ sign up, join, give the first gift, buy a pack, vote on a proposal. Screenshots 
 (390x844) and desktop (1280x800) sizes."""
 
 import datetime as dt
+import re
 
 import pytest
 from django.utils import timezone
@@ -52,6 +53,8 @@ def test_sign_up_join_gift_buy_vote(page: Page, live_server, hall, artifacts, wi
     expect(page.locator("#messages")).to_contain_text("Welcome to Cycle 16")
     expect(page.locator("#wallet")).to_contain_text("60")
     expect(page.locator("#my-cards .hcard")).to_have_count(6)
+    # The phase clock counts down live (the site's static/js/countdown.js), to the second.
+    expect(page.locator("[data-phase-ends]")).to_have_text(re.compile(r"^\d+h \d\dm \d\ds left$"))
     page.screenshot(path=artifacts / f"hall-home-{width}x{height}.png", full_page=True)
 
     # The first gift: Rook holds the 6 cards of the starting kit, so it is 1 card (H5.2).

@@ -32,6 +32,9 @@ def test_sign_up_open_vote_play_redeem_then_noon(page: Page, live_server, demo, 
     page.fill("#id_password2", "ladder-climber-2026")
     page.click("button[type=submit]")
 
+    # A new account lands on the games list; the ladder deals the God Pack on the first visit.
+    expect(page.locator(".messages")).to_contain_text("Welcome to goonsite, New Gooner!")
+    page.get_by_role("link", name="Gooner Ladder").click()
     expect(page.locator(".messages")).to_contain_text("sealed God Pack")
     page.get_by_role("button", name=re.compile("God Pack")).click()
     expect(page.locator("#messages")).to_contain_text("You opened:")

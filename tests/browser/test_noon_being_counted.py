@@ -66,7 +66,7 @@ def test_board_says_noon_is_being_counted_and_reloads_when_the_report_is_out(
     page.goto(live_server.url)  # a fresh visit (a reload would keep the scroll of the vote)
     notice = page.locator("[data-noon-counting]")
     expect(notice).to_be_visible()
-    expect(page.locator("#today [data-noon]")).to_contain_text(re.compile(r"^23h 59m "))
+    expect(page.locator("#today [data-countdown]")).to_contain_text(re.compile(r"^23h 59m "))
     expect(notice).to_have_text(
         "⏳ Noon is being counted. The board refreshes itself when the Chaos Report is out."
     )

@@ -22,7 +22,6 @@ ADMIN_PAGES = [
     "admin:hall_gift_changelist",
     "admin:hall_purchase_changelist",
     "admin:hall_trade_changelist",
-    "admin:hall_announcement_changelist",
     "hall:preview",
 ]
 

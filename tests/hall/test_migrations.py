@@ -1,4 +1,4 @@
-"""hall.0006 keeps the games under way: the Chips already at stake move from the engine's
+"""hall.0007 keeps the games under way: the Chips already at stake move from the engine's
 state onto the seats (H3.4), and a game already stalled is listed as such (issue 28)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("hall", "0005_intent")]
-AFTER = [("hall", "0006_seat_stake_and_stall")]
+BEFORE = [("hall", "0006_announcements_to_outbox")]
+AFTER = [("hall", "0007_seat_stake_and_stall")]
 AT = dt.datetime(2026, 12, 1, 18, tzinfo=dt.UTC)
 
 

@@ -1,4 +1,5 @@
-"""The Discord outbox against a real local HTTP server standing in for Discord (R8.1)."""
+"""The Chaos Report through the site's Discord outbox, against a real local HTTP server
+standing in for Discord (R8.1)."""
 
 import json
 import threading
@@ -9,12 +10,14 @@ import pytest
 
 from games.ladder import public
 from games.ladder.discord_messages import DESCRIPTION_LIMIT, MESSAGE_LIMIT, message_size, payloads
-from games.ladder.models import DiscordPost, NoonReport
-from games.ladder.services import discord
-from games.ladder.services.discord import deliver, queue_post, resend
+from games.ladder.models import NoonReport
+from games.ladder.services.discord import queue_post
 from games.ladder.services.noon import resolve_due_noons
 from games.ladder.services.plays import play_face_down
 from games.ladder.services.votes import cast_vote
+from goonsite.outbox import services as outbox
+from goonsite.outbox.models import DiscordPost
+from goonsite.outbox.services import deliver, resend
 from tests.ladder.fixtures import TUESDAY_NOON, give
 
 
@@ -69,7 +72,7 @@ def fake_discord(settings):
 @pytest.fixture
 def waits(monkeypatch) -> list[float]:
     slept: list[float] = []
-    monkeypatch.setattr(discord, "pause", slept.append)
+    monkeypatch.setattr(outbox, "pause", slept.append)
     return slept
 
 
@@ -94,10 +97,14 @@ def report(
     return report
 
 
+def post_of(report: NoonReport) -> DiscordPost:
+    return DiscordPost.objects.get(game="ladder", kind="report", ref=str(report.pk))
+
+
 def test_noon_posts_its_report_after_commit(
     fake_discord, report, django_capture_on_commit_callbacks, waits
 ):
-    post = report.discord
+    post = post_of(report)
     assert post.status == DiscordPost.Status.PENDING and not fake_discord.requests
     assert deliver(post.pk) == "sent"
     [request] = fake_discord.requests
@@ -112,24 +119,26 @@ def test_noon_posts_its_report_after_commit(
     assert "1 gooner(s) drew a card" not in embed["description"]  # Alice used 1 of 3 votes
     post.refresh_from_db()
     assert (post.status, post.attempts, post.message_ids) == ("sent", 1, ["1"])
+    assert post.payloads is None  # made from the report when sent, not in the noon
+    assert post.summary == "Chaos Report of Tue Dec 08, 2026"  # what the admin's list shows
 
 
 def test_running_the_task_twice_posts_once(fake_discord, report, waits):
-    assert deliver(report.discord.pk) == "sent"
-    assert deliver(report.discord.pk) == "skipped"
+    assert deliver(post_of(report).pk) == "sent"
+    assert deliver(post_of(report).pk) == "skipped"
     assert len(fake_discord.requests) == 1
 
 
 def test_429_waits_as_discord_says(fake_discord, report, waits):
     fake_discord.script = [(429, {"message": "slow down", "retry_after": 2.5, "global": False})]
-    assert deliver(report.discord.pk) == "sent"
+    assert deliver(post_of(report).pk) == "sent"
     assert waits == [2.5]
     assert len(fake_discord.requests) == 2
 
 
 def test_500_then_success_backs_off(fake_discord, report, waits):
     fake_discord.script = [(500, {}), (502, {})]
-    assert deliver(report.discord.pk) == "sent"
+    assert deliver(post_of(report).pk) == "sent"
     assert waits == [1.0, 2.0]
 
 
@@ -137,7 +146,7 @@ def test_400_fails_at_once_and_an_admin_resends(
     fake_discord, report, waits, django_capture_on_commit_callbacks
 ):
     fake_discord.script = [(400, {"message": "Invalid Form Body"})]
-    assert deliver(report.discord.pk) == "failed"
+    assert deliver(post_of(report).pk) == "failed"
     post = DiscordPost.objects.get()
     assert post.status == "failed" and "400" in post.last_error and waits == []
     with django_capture_on_commit_callbacks(execute=True):
@@ -148,7 +157,7 @@ def test_400_fails_at_once_and_an_admin_resends(
 
 def test_gives_up_after_five_tries_and_the_noon_stands(fake_discord, report, waits):
     fake_discord.script = [(503, {})] * 5
-    assert deliver(report.discord.pk) == "failed"
+    assert deliver(post_of(report).pk) == "failed"
     assert "gave up after 5 tries: Discord answered 503" in DiscordPost.objects.get().last_error
     assert waits == [1.0, 2.0, 4.0, 8.0]
     assert NoonReport.objects.get().pk == report.pk
@@ -156,7 +165,7 @@ def test_gives_up_after_five_tries_and_the_noon_stands(fake_discord, report, wai
 
 def test_unreachable_discord_fails_cleanly(settings, report, waits):
     settings.DISCORD_WEBHOOK_URL = "http://127.0.0.1:9/nothing-listens-here"
-    assert deliver(report.discord.pk) == "failed"
+    assert deliver(post_of(report).pk) == "failed"
     assert "network error" in DiscordPost.objects.get().last_error
 
 
@@ -169,7 +178,7 @@ def test_a_retry_resumes_after_the_parts_already_sent(fake_discord, report, wait
     )
     assert len(parts) >= 3
     fake_discord.script = [(200, {"id": "p1"})] + [(503, {})] * 5
-    assert deliver(report.discord.pk) == "failed"
+    assert deliver(post_of(report).pk) == "failed"
     assert DiscordPost.objects.get().message_ids == ["p1"]
     post = DiscordPost.objects.get()
     resend(post)
@@ -183,7 +192,7 @@ def test_a_post_stuck_sending_is_not_retried_by_itself(fake_discord, report, wai
     """The crash window: a worker died after Discord accepted a part. At most once: no
     automatic retry; the admin's re-send is the way out."""
     DiscordPost.objects.update(status=DiscordPost.Status.SENDING)
-    assert deliver(report.discord.pk) == "skipped"
+    assert deliver(post_of(report).pk) == "skipped"
     assert fake_discord.requests == []
 
 

@@ -19,9 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from goonsite.ops.players import Player, Recorder
-from goonsite.ops.reconcile import reconcile
-from goonsite.ops.stack import Stack, free_ports
+from games.ladder.ops.players import Player, Recorder
+from games.ladder.ops.reconcile import reconcile
+from games.ladder.ops.stack import Stack, free_ports
 
 DATABASE_URL = os.environ.get("SYSTEM_DATABASE_URL")
 REDIS_URL = os.environ.get("SYSTEM_REDIS_URL")

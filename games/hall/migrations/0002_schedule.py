@@ -2,15 +2,8 @@
 
 from django.db import migrations
 
-from games.hall.schedule import HALL_SCHEDULE, ensure_hall_schedule
-
-
-def forwards(apps, schema_editor):
-    ensure_hall_schedule(apps.get_model("django_q", "Schedule"))
-
-
-def backwards(apps, schema_editor):
-    apps.get_model("django_q", "Schedule").objects.filter(name=HALL_SCHEDULE).delete()
+from games.hall.schedule import TIMERS
+from goonsite.schedules import installing
 
 
 class Migration(migrations.Migration):
@@ -19,4 +12,4 @@ class Migration(migrations.Migration):
         ("django_q", "0019_alter_task_options_alter_ormq_key_alter_ormq_lock_and_more"),
     ]
 
-    operations = [migrations.RunPython(forwards, backwards)]
+    operations = [installing(TIMERS)]

@@ -1,10 +1,7 @@
-"""H14.5 Mirror the Hall's announcements to Discord through an outbox (never read back).
+"""H14.5 Mirror the Hall's announcements to Discord through the site's outbox (never read back).
 
-The outbox row is written in the transaction of what it announces and a django-q2 task posts
-it after the commit, so nothing in the Hall waits for or fails because of Discord. A
-conditional UPDATE lets one runner claim a row; one message per row (cut to Discord's 2,000
-characters), never pinging anyone. A worker dying after Discord accepted the post and before
-the row is marked sent leaves it "sending" (at most once); an admin may re-send it.
+The post is queued in the transaction of what it announces (goonsite.outbox sends it after the
+commit): one message per announcement, cut to Discord's 2,000 characters, pinging no one.
 
 At a phase boundary the per-event announcements are held back: the phase report carries them.
 """
@@ -12,29 +9,19 @@ At a phase boundary the per-event announcements are held back: the phase report 
 from __future__ import annotations
 
 import contextvars
-import logging
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 
-import httpx
 from django.conf import settings
-from django.db import transaction
-from django.db.models import F
 from django.urls import reverse
-from django.utils import timezone
-from django_q.tasks import async_task
 
-from goonsite.discord import DeliveryError, post_message
+from goonsite.outbox.models import DiscordPost
+from goonsite.outbox.services import queue, text_message
 
-from ..models import Announcement, Cycle
+from ..models import Cycle
 
-log = logging.getLogger(__name__)
-
-TASK = "games.hall.services.announce.deliver"
-CONTENT_LIMIT = 2000
+GAME, KIND = "hall", "announcement"
 MIRRORED = {"ruling", "overturn", "confidence", "judge", "election", "adopted", "victory"}
-pause = time.sleep  # tests replace it to run the backoff instantly
 _held = contextvars.ContextVar("hall_announcements_held", default=False)
 
 
@@ -48,58 +35,10 @@ def held_back() -> Iterator[None]:
         _held.reset(token)
 
 
-def announce(cycle: Cycle, text: str, *, kind: str = "report") -> Announcement | None:
+def announce(cycle: Cycle, text: str, *, kind: str = "report") -> DiscordPost | None:
     """Queue a post (inside the caller's transaction), when a webhook is configured."""
-    if not settings.DISCORD_WEBHOOK_URL or (kind != "report" and _held.get()):
+    if kind != "report" and (_held.get() or kind not in MIRRORED):
         return None
-    if kind != "report" and kind not in MIRRORED:
-        return None
-    row = Announcement.objects.create(cycle=cycle, text=f"🎰 **{cycle}** · {text}")
-    transaction.on_commit(lambda: async_task(TASK, row.pk), robust=True)
-    return row
-
-
-def deliver(
-    announcement_id: int,
-    *,
-    url: str | None = None,
-    sleep: Callable[[float], None] | None = None,
-    transport: httpx.BaseTransport | None = None,
-) -> str:
-    """Send one queued announcement. Returns "sent", "failed" or "skipped"."""
-    url = url or settings.DISCORD_WEBHOOK_URL
-    claimed = Announcement.objects.filter(
-        pk=announcement_id,
-        status__in=[Announcement.Status.PENDING, Announcement.Status.FAILED],
-    ).update(status=Announcement.Status.SENDING, attempts=F("attempts") + 1)
-    if not claimed or not url:
-        return "skipped"
-    row = Announcement.objects.get(pk=announcement_id)
+    text = f"🎰 **{cycle}** · {text}"
     link = settings.SITE_URL + reverse("hall:log")
-    content = f"{row.text}\n{link}"
-    if len(content) > CONTENT_LIMIT:
-        content = row.text[: CONTENT_LIMIT - len(link) - 2] + "…\n" + link
-    body = {"content": content, "allowed_mentions": {"parse": []}}
-    try:
-        with httpx.Client(timeout=10, transport=transport) as http:
-            message_id = post_message(http, url, body, sleep or pause)
-    except DeliveryError as exc:
-        log.warning("Hall announcement %s failed: %s", announcement_id, exc)
-        Announcement.objects.filter(pk=announcement_id).update(
-            status=Announcement.Status.FAILED, last_error=str(exc)
-        )
-        return "failed"
-    Announcement.objects.filter(pk=announcement_id).update(
-        status=Announcement.Status.SENT,
-        sent_at=timezone.now(),
-        message_id=message_id,
-        last_error="",
-    )
-    return "sent"
-
-
-def resend(row: Announcement) -> None:
-    Announcement.objects.filter(pk=row.pk).exclude(status=Announcement.Status.SENT).update(
-        status=Announcement.Status.PENDING
-    )
-    transaction.on_commit(lambda: async_task(TASK, row.pk), robust=True)
+    return queue(game=GAME, kind=KIND, summary=text, payloads=[text_message(text, link)])

@@ -7,7 +7,8 @@ modules that no longer exist; this rewrites them and installs the noon schedule.
 
 from django.db import migrations
 
-from games.ladder.schedule import NOON_SCHEDULE, ensure_noon_schedule
+from games.ladder.schedule import NOON
+from goonsite.schedules import install, uninstall
 
 OLD_TO_NEW = {
     "games.tasks.": "games.ladder.tasks.",
@@ -21,11 +22,11 @@ def forwards(apps, schema_editor):
         for schedule in Schedule.objects.filter(func__startswith=old):
             schedule.func = new + schedule.func.removeprefix(old)
             schedule.save(update_fields=["func"])
-    ensure_noon_schedule(Schedule)
+    install(Schedule, NOON)
 
 
 def backwards(apps, schema_editor):
-    apps.get_model("django_q", "Schedule").objects.filter(name=NOON_SCHEDULE).delete()
+    uninstall(apps.get_model("django_q", "Schedule"), NOON)
 
 
 class Migration(migrations.Migration):

@@ -3,15 +3,8 @@
 import django.db.models.deletion
 from django.db import migrations, models
 
-from games.ladder.schedule import REMINDER_SCHEDULE, ensure_reminder_schedule
-
-
-def install_schedule(apps, schema_editor):
-    ensure_reminder_schedule(apps.get_model("django_q", "Schedule"))
-
-
-def remove_schedule(apps, schema_editor):
-    apps.get_model("django_q", "Schedule").objects.filter(name=REMINDER_SCHEDULE).delete()
+from games.ladder.schedule import REMINDERS
+from goonsite.schedules import installing
 
 
 class Migration(migrations.Migration):
@@ -38,5 +31,5 @@ class Migration(migrations.Migration):
                 'constraints': [models.UniqueConstraint(fields=('player', 'day'), name='one_reminder_per_day')],
             },
         ),
-        migrations.RunPython(install_schedule, remove_schedule),
+        installing(REMINDERS),
     ]

@@ -28,4 +28,4 @@ def noon_preview(request: HttpRequest) -> HttpResponse:
     if season is not None:
         day, outcome, ladder = preview_noon(season)
         context |= {"day": day, "outcome": outcome, "ladder": ladder}
-    return render(request, "admin/noon_preview.html", context)
+    return render(request, "ladder/noon_preview.html", context)

@@ -4,7 +4,6 @@ import pytest
 
 from games.hall.models import (
     Activity,
-    Announcement,
     Card,
     DuelRequest,
     Game,
@@ -15,6 +14,7 @@ from games.hall.models import (
 from games.hall.services import ledger
 from games.hall.tables.duels import answer_duel, request_duel, withdraw_duel
 from games.hall.tables.moves import bet, choose_hand, forfeit, leave_game, match, ready
+from goonsite.outbox.models import DiscordPost
 from goonsite.refusal import Refusal
 from tests.hall.fixtures import at, fresh, grant
 from tests.hall.tables.helpers import all_ready, choose_all, duel, play_to_the_end
@@ -75,7 +75,10 @@ def test_a_duel_played_to_the_end_pays_once_and_sends_every_card_home(stocked, s
         assert ledger.unexplained(fresh(p)) == []
     assert game.settled_at is not None and game.deadline is None
     assert Activity.objects.filter(text__startswith=f"{winner} won Duel {game.pk}").count() == 1
-    assert Announcement.objects.filter(text__contains=f"won Duel {game.pk}").count() == 1
+    assert (
+        DiscordPost.objects.filter(game="hall", summary__contains=f"won Duel {game.pk}").count()
+        == 1
+    )
 
 
 def test_ready_is_refused_until_the_binding_stake_is_matched(stocked):

@@ -37,14 +37,14 @@ def test_noon_preview_refuses_staff_without_its_permission(
 ):
     give(alice_player, "skip")
     play_face_down(user=alice, card="skip", target_id=entries["ava"].pk)
-    response = client.get(reverse("noon_preview"), follow=True)
+    response = client.get(reverse("ladder:noon_preview"), follow=True)
     body = response.content.decode()
     assert "needs its own permission" in body
     assert "played Skip" not in body
     assert "Noon preview</a>" not in client.get(reverse("admin:index")).content.decode()
 
     grant(bare_staff, "preview_noon")
-    page = client.get(reverse("noon_preview")).content.decode()
+    page = client.get(reverse("ladder:noon_preview")).content.decode()
     assert "<strong>Alice</strong> played Skip on <strong>Ava</strong>" in page
 
 

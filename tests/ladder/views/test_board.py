@@ -94,7 +94,7 @@ def test_my_day_and_season_panels(alice_client, alice, alice_player, entries):
     assert "▼ 5 on Ava" in body and "▼ 1 on Cy" in body
     assert "All votes used: you draw a card at noon" in body
     assert "<strong>12</strong> reached: a Mini Gooner at noon" in body
-    assert "data-noon=" in body
+    assert "data-countdown=" in body
 
 
 def test_no_active_season(alice_client, season):
@@ -242,7 +242,7 @@ def test_a_page_served_whole_follows_the_header_and_the_countdown(
     in the header, and the countdown's words, by the minute."""
 
     def countdown(body: str) -> str:
-        return body.split('<time data-noon="')[1].split(">")[1].split("<")[0]
+        return body.split('<time data-countdown="')[1].split(">")[1].split("<")[0]
 
     alice_client.get(BOARD)
     first = alice_client.get(BOARD).content.decode()
