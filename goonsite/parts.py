@@ -13,9 +13,14 @@ _OOB_STYLE = re.compile(r'\bdata-oob="([a-zA-Z]+)"')
 
 
 def render_parts(
-    request: HttpRequest, template: str, parts: Iterable[str], context: dict
+    request: HttpRequest,
+    template: str,
+    parts: Iterable[str],
+    context: dict,
+    rendered: dict[str, str] | None = None,
 ) -> HttpResponse:
-    """`template#part` for each part, marked `hx-swap-oob` on its root element.
+    """`template#part` for each part, marked `hx-swap-oob` on its root element; a part
+    given in `rendered` (kept from an earlier rendering, say) is used as it is.
 
     A partial's name is the id of its root element, so the swap lands where the page
     rendered it; a partial that breaks this is a bug, and says so. A root element marked
@@ -24,7 +29,9 @@ def render_parts(
     """
     chunks = []
     for part in parts:
-        html = get_template(f"{template}#{part}").render(context, request)
+        html = (rendered or {}).get(part) or get_template(f"{template}#{part}").render(
+            context, request
+        )
         tag = _FIRST_TAG.match(html)
         if tag is None or f'id="{part}"' not in tag.group(2):
             raise ValueError(f"{template}#{part} must start with an element whose id is {part!r}")

@@ -264,6 +264,10 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cache"}
     )
 }
+# With Redis, sessions are read through it (every request reads one): written to the
+# database too, so a flushed Redis logs nobody out. Without it the cache is a table anyway.
+if REDIS_URL:
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 LOGGING = {
     "version": 1,

@@ -115,3 +115,48 @@ def test_healthz_pings_the_redis_broker(redis_cache, client, season, monkeypatch
     assert response.status_code == 200, response.json()
     assert response.json()["checks"]["broker"]["detail"].startswith("Redis")
     assert response.json()["checks"]["cache"]["detail"] == "RedisCache"
+
+
+def test_versions_bump_in_one_round_trip_from_a_random_start(redis_cache):
+    """goonsite.cache.bump_versions: a missing version starts at a random value (never 1,
+    which an evicted key's earlier life may have named), then every bump adds exactly one
+    and returns the new value, whichever thread bumps (the patched board's check counts
+    on it), and a key keeps the time to live it started with."""
+    from goonsite.cache import bump_versions
+
+    first = bump_versions(redis_cache, ["a", "b"], 60)
+    assert first["a"] > 1000 and first["b"] > 1000 and first["a"] != first["b"]
+    results = []
+
+    def bump() -> None:
+        for _ in range(25):
+            results.append(bump_versions(redis_cache, ["a"], 60)["a"])
+
+    threads = [threading.Thread(target=bump) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == list(range(first["a"] + 1, first["a"] + 101))
+    assert redis_cache.get("a") == first["a"] + 100
+    assert 0 < redis.Redis.from_url(REDIS_URL).ttl(redis_cache.make_key("a")) <= 60
+
+
+def test_an_action_answers_from_the_board_kept_in_redis(
+    redis_cache, alice_client, alice_player, entries, django_assert_num_queries
+):
+    """Issue 27: the vote's answer is the kept board patched (no read after the insert),
+    kept in Redis for the next view, which then reads only the session and the user...
+    and the page, drawn once."""
+    alice_client.get("/")
+    alice_client.get("/")
+    with django_assert_num_queries(
+        9
+    ):  # session, user, BEGIN, day, player, entry, votes, insert, COMMIT
+        body = alice_client.post(
+            reverse("ladder:vote"), {"entry": entries["cy"].pk, "direction": "down"}, **HTMX
+        ).content.decode()
+    assert '<span class="my-vote down">▼ 5</span>' in body
+    with django_assert_num_queries(3):  # session, user, the player (the page is drawn again)
+        page = alice_client.get("/").content.decode()
+    assert '<span class="my-vote down">▼ 5</span>' in page

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from django.conf import settings
 from django.db.models import Count
@@ -25,6 +26,8 @@ from .public import PublicBoard
 from .recap import Recap, board_version, latest_moves, load_recap
 from .report_text import moved as moved_text
 
+FACE_DOWN_STACK = 3
+
 
 @dataclass
 class Row:
@@ -43,8 +46,10 @@ class Row:
         return moved_text(self.last_noon) if self.last_noon else ""
 
     @property
-    def face_down_cards(self) -> range:
-        return range(self.face_down)
+    def face_down_stack(self) -> range:
+        """The card backs drawn: a small stack, however many wait (the count says how many),
+        so the page does not grow with the cards played."""
+        return range(min(self.face_down, FACE_DOWN_STACK))
 
     @property
     def trophy_progress(self) -> int:
@@ -56,20 +61,78 @@ class Row:
 
 @dataclass
 class Board:
+    """The player's own part (kept in the cache per version of it, games.ladder.board_cache)
+    and, for one request, the public board, the day's face-down counts and the card being
+    aimed (`shown`), from which the ladder's rows are drawn."""
+
     player: PlayerSeason
     day: GameDay
-    rows: list[Row]
     votes: list[Vote]
     plays: list[Play]
     golden_plays: list[GoldenPlay]
     cards: list[HeldCard]
     sealed: list[SealedItem]
-    targeting: Card | None = None
     counting: bool = False  # noon has come and its job has not finished yet
     public_key: str = ""  # names the version of the public board it was read from
-    notes: list[str] = field(default_factory=list)
     recap: Recap | None = None
     version: str = ""
+    moves: dict[int, dict] = field(default_factory=dict)  # the last report's rows by entry id
+    # Per request, never kept with the own part:
+    public: PublicBoard | None = None
+    face_down: dict[int, int] = field(default_factory=dict)
+    targeting: Card | None = None
+
+    _NOT_KEPT = ("public", "face_down", "targeting", "rows")
+
+    def __getstate__(self) -> dict:
+        return {k: v for k, v in self.__dict__.items() if k not in self._NOT_KEPT}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state, public=None, face_down={}, targeting=None)
+
+    def shown(
+        self, public: PublicBoard, face_down: dict[int, int], targeting: CardId | None = None
+    ) -> Board:
+        """This own part as one request shows it."""
+        return replace(
+            self,
+            public=public,
+            face_down=face_down,
+            targeting=CATALOGUE[targeting] if targeting else None,
+        )
+
+    def holds(self, card: CardId) -> bool:
+        return any(held.card == card.value for held in self.cards)
+
+    @cached_property
+    def rows(self) -> list[Row]:
+        voted = {v.entry_id: v for v in self.votes}
+        next_points = vote_points(len(self.votes) + 1, self.player.votes_per_day)
+        targeting = self.targeting.id if self.targeting else None
+        rows = []
+        for ranked in self.public.ranked if self.public else ():
+            entry = ranked.entry
+            if ranked.cannot_vote:
+                cannot_vote = ranked.cannot_vote
+            elif entry.pk in voted:
+                cannot_vote = "You voted on them today"
+            elif next_points is None:
+                cannot_vote = "No votes left today"
+            else:
+                cannot_vote = None
+            rows.append(
+                Row(
+                    entry=entry,
+                    rank=ranked.rank,
+                    face_down=self.face_down.get(entry.pk, 0),
+                    my_vote=voted.get(entry.pk),
+                    next_points=next_points,
+                    cannot_vote=cannot_vote,
+                    cannot_play=_cannot_play(targeting, ranked.contestant, entry),
+                    last_noon=self.moves.get(entry.pk),
+                )
+            )
+        return rows
 
     @property
     def poll_seconds(self) -> int:
@@ -159,51 +222,28 @@ def _cannot_play(card: CardId | None, c, entry: LadderEntry) -> str | None:
     return f"{entry} {reason}" if reason else None
 
 
-def load_board(
-    player: PlayerSeason, public: PublicBoard, *, targeting: CardId | None = None
-) -> Board:
-    """The public part comes cached (games.ladder.public); the player's own parts are a few
-    indexed queries: their votes, plays and Golden pins today, their hand, their packs."""
-    day = public.day
-    waiting = dict(
-        Play.objects.filter(day=day)
+def face_down_counts(day: GameDay) -> dict[int, int]:
+    """The cards waiting face down on each contestant today, by entry id (Chaos picks its
+    contestant at noon: it waits on none)."""
+    return dict(
+        Play.objects.filter(day=day, target__isnull=False)
         .exclude(card=CardId.CHAOS.value)
         .values("target_id")
         .annotate(n=Count("pk"))
         .values_list("target_id", "n")
     )
-    votes = list(Vote.objects.filter(day=day, player=player).select_related("entry__contestant"))
-    voted = {v.entry_id: v for v in votes}
-    next_points = vote_points(len(votes) + 1, player.votes_per_day)
+
+
+def load_board(player: PlayerSeason, public: PublicBoard) -> Board:
+    """The player's own part: a few indexed queries (their votes, plays and Golden pins
+    today, their hand, their packs, the last noon's recap). The public part comes cached
+    (games.ladder.public); `Board.shown` joins them."""
+    day = public.day
     report, moves = latest_moves(player.season)
-    rows = []
-    for ranked in public.ranked:
-        entry = ranked.entry
-        if ranked.cannot_vote:
-            cannot_vote = ranked.cannot_vote
-        elif entry.pk in voted:
-            cannot_vote = "You voted on them today"
-        elif next_points is None:
-            cannot_vote = "No votes left today"
-        else:
-            cannot_vote = None
-        rows.append(
-            Row(
-                entry=entry,
-                rank=ranked.rank,
-                face_down=waiting.get(entry.pk, 0),
-                my_vote=voted.get(entry.pk),
-                next_points=next_points,
-                cannot_vote=cannot_vote,
-                cannot_play=_cannot_play(targeting, ranked.contestant, entry),
-                last_noon=moves.get(entry.pk),
-            )
-        )
     return Board(
         player=player,
         day=day,
-        rows=rows,
-        votes=votes,
+        votes=list(Vote.objects.filter(day=day, player=player).select_related("entry__contestant")),
         plays=list(
             Play.objects.filter(day=day, player=player).select_related("target__contestant")
         ),
@@ -212,9 +252,41 @@ def load_board(
         ),
         cards=list(HeldCard.objects.filter(owner=player).order_by("card", "pk")),
         sealed=list(SealedItem.objects.filter(owner=player, opened_at__isnull=True)),
-        targeting=CATALOGUE[targeting] if targeting else None,
         counting=public.counting,
         public_key=public.key,
         recap=None if report is None else load_recap(player, report, moves),
         version=board_version(player.season),
+        moves=moves,
+    )
+
+
+# What an action wrote, patched into the own part it found (games.ladder.board_cache keeps
+# the result only when nothing else changed the player's board meanwhile).
+
+
+def with_vote(board: Board, vote: Vote) -> Board:
+    return replace(board, votes=[*board.votes, vote])
+
+
+def with_play(board: Board, play: Play) -> Board:
+    """The card left the hand: the first held of its kind, as the service takes it."""
+    cards = list(board.cards)
+    taken = next((i for i, held in enumerate(cards) if held.card == play.card), None)
+    if taken is None:
+        raise LookupError(f"the kept hand holds no {play.card}")  # then nothing is kept
+    del cards[taken]
+    return replace(board, plays=[*board.plays, play], cards=cards)
+
+
+def with_face_down(counts: dict[int, int], play: Play) -> dict[int, int]:
+    if play.target_id is None or play.card == CardId.CHAOS.value:
+        return counts
+    return counts | {play.target_id: counts.get(play.target_id, 0) + 1}
+
+
+def with_opened(board: Board, item: SealedItem, held: list[HeldCard]) -> Board:
+    return replace(
+        board,
+        sealed=[s for s in board.sealed if s.pk != item.pk],
+        cards=sorted([*board.cards, *held], key=lambda h: (h.card, h.pk)),
     )

@@ -1,11 +1,18 @@
-"""A player's board, kept in the cache between their changes.
+"""A player's board, kept in the cache between their changes, and the face-down counts.
 
-The board is the public board (games.ladder.public, its own version) plus what is the
-player's: votes, plays, Golden pins, hand and packs today, and the face-down counts that
-every play changes. Each has a version in the cache, bumped by what changes it: any action
-of the player (services.action), a play on the day (face-down counts), a deal of the
-starting hand, and any save or delete of those rows (signals). The board is kept under
-the versions it was read at, so a change makes the next read a fresh one.
+The board is the public board (games.ladder.public, its own version), the player's own
+part (votes, plays, Golden pins, hand and packs today, the recap) and the face-down counts
+of the day, which every player sees alike. The own part is kept under the player's
+version, bumped by whatever changes it: any action of the player (services.action), a
+deal of the starting hand, and any save of those rows (signals). The counts are one small
+fragment kept under the day's plays version, bumped by a play on the day: a vote changes
+no one's board but its player's, and another player's card changes only the counts.
+Each is kept under the versions it was read at, so a change makes the next read a fresh one.
+
+An action answers from the board it changed: the own part as it was before, patched with
+what the action wrote, is kept under the version the action's commit made, but only when
+no one else bumped that version in between (`carry_forward`), so a patched board can never
+hide another change.
 
 A cache that is down fails nothing: the board is read from the database.
 """
@@ -13,14 +20,20 @@ A cache that is down fails nothing: the board is read from the database.
 from __future__ import annotations
 
 import logging
-import secrets
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, NamedTuple
 
 from django.core.cache import cache
 from django.db import transaction
 
+from goonsite.cache import bump_versions
+
 log = logging.getLogger(__name__)
 KEEP_SECONDS = 3600
+VERSION_SECONDS = KEEP_SECONDS * 24
+_recording = threading.local()
 
 
 def player_key(player_id: int) -> str:
@@ -40,13 +53,28 @@ def bump(*keys: str) -> None:
 
 def _bump(keys: tuple[str, ...]) -> None:
     try:
-        for key in keys:
-            try:
-                cache.incr(key)
-            except ValueError:  # no version yet (or evicted)
-                cache.set(key, secrets.randbits(48), KEEP_SECONDS * 24)
+        values = bump_versions(cache, keys, VERSION_SECONDS)
     except Exception:
         log.warning("could not bump %s in the cache", keys, exc_info=True)
+        values = dict.fromkeys(keys)  # unknown: no patched board may follow it
+    bumps = getattr(_recording, "bumps", None)
+    if bumps is not None:
+        for key, value in values.items():
+            bumps.setdefault(key, []).append(value)
+
+
+@contextmanager
+def recording_bumps() -> Iterator[dict[str, list[int | None]]]:
+    """Every version this thread bumps meanwhile, with the value each bump returned."""
+    outer = getattr(_recording, "bumps", None)
+    _recording.bumps = bumps = {}
+    try:
+        yield bumps
+    finally:
+        _recording.bumps = outer
+        if outer is not None:
+            for key, values in bumps.items():
+                outer.setdefault(key, []).extend(values)
 
 
 def bump_player(player_id: int) -> None:
@@ -57,35 +85,159 @@ def bump_day_plays(day_id: int) -> None:
     bump(day_key(day_id))
 
 
-def board_key(public_key: str, player_id: int, day_id: int) -> str | None:
-    """The key of one version of everything the player's board shows; None when there is
-    no public version to name it by or the cache is not answering."""
-    if not public_key:
-        return None
-    keys = (player_key(player_id), day_key(day_id))
+def _versions(*keys: str) -> dict[str, int] | None:
+    """The current value of each version key, started if missing; None when the cache is
+    not answering."""
     try:
         versions = cache.get_many(keys)
         missing = [k for k in keys if k not in versions]
         if missing:
-            _bump(tuple(missing))
-            versions |= cache.get_many(missing)
+            versions |= bump_versions(cache, missing, VERSION_SECONDS)
     except Exception:
         log.warning("the cache is not answering; reading the board afresh", exc_info=True)
         return None
-    return f"ladder:board:{public_key}:{player_id}:{versions.get(keys[0])}:{versions.get(keys[1])}"
+    return versions
 
 
-def cached(public_key: str, player_id: int, day_id: int, read: Callable[[], object]):
-    """`read()` once per version of everything the player's board shows."""
-    key = board_key(public_key, player_id, day_id)
+def board_key(public_key: str, player_id: int, day_id: int) -> str | None:
+    """The key of one version of everything the player's board shows (the whole page is
+    kept under it); None when there is no public version to name it by or the cache is
+    not answering."""
+    if not public_key:
+        return None
+    keys = (player_key(player_id), day_key(day_id))
+    versions = _versions(*keys)
+    if versions is None:
+        return None
+    return f"ladder:board:{public_key}:{player_id}:{versions[keys[0]]}:{versions[keys[1]]}"
+
+
+def _own_key(public_key: str, player_id: int, version: int) -> str:
+    return f"ladder:own:{public_key}:{player_id}:{version}"
+
+
+def _counts_key(day_id: int, version: int) -> str:
+    return f"ladder:facedown:{day_id}:{version}"
+
+
+class Snapshot(NamedTuple):
+    """The player's versions and what was kept under them, read before an action."""
+
+    public_key: str
+    player_id: int
+    day_id: int
+    player_version: int
+    day_version: int
+    own: Any  # the cached own part, or None
+    counts: dict[int, int] | None
+
+
+def _read_through(key: str | None, read: Callable[[], Any]) -> Any:
     if key is None:
         return read()
     try:
-        board = cache.get(key)
+        value = cache.get(key)
     except Exception:
         log.warning("the cache is not answering; reading the board afresh", exc_info=True)
         return read()
-    if board is None:
-        board = read()
-        cache.set(key, board, KEEP_SECONDS)
-    return board
+    if value is None:
+        value = read()
+        try:
+            cache.set(key, value, KEEP_SECONDS)
+        except Exception:
+            log.warning("the cache is not answering; the board was not kept", exc_info=True)
+    return value
+
+
+def snapshot(public_key: str, player_id: int, day_id: int) -> Snapshot | None:
+    """What is kept now for this player's board (None when the cache is not answering)."""
+    if not public_key:
+        return None
+    keys = (player_key(player_id), day_key(day_id))
+    versions = _versions(*keys)
+    if versions is None:
+        return None
+    mine, day = versions[keys[0]], versions[keys[1]]
+    try:
+        kept = cache.get_many([_own_key(public_key, player_id, mine), _counts_key(day_id, day)])
+    except Exception:
+        log.warning("the cache is not answering; reading the board afresh", exc_info=True)
+        return None
+    return Snapshot(
+        public_key,
+        player_id,
+        day_id,
+        mine,
+        day,
+        kept.get(_own_key(public_key, player_id, mine)),
+        kept.get(_counts_key(day_id, day)),
+    )
+
+
+def own_part(public_key: str, player_id: int, read: Callable[[], Any]) -> Any:
+    """The player's own part of the board, `read()` once per version of it."""
+    if not public_key:
+        return read()
+    versions = _versions(player_key(player_id))
+    key = (
+        None
+        if versions is None
+        else _own_key(public_key, player_id, versions[player_key(player_id)])
+    )
+    return _read_through(key, read)
+
+
+def face_down(day_id: int, read: Callable[[], dict[int, int]]) -> dict[int, int]:
+    """The day's face-down counts by entry id, `read()` once per version of the day's plays."""
+    versions = _versions(day_key(day_id))
+    key = None if versions is None else _counts_key(day_id, versions[day_key(day_id)])
+    return _read_through(key, read)
+
+
+def _moved_only_by_us(before: int, bumps: list[int | None]) -> int | None:
+    """The version after our own bumps, if nobody else's came between them; else None.
+
+    Each bump adds one, atomically, and returns the new value: when ours were the only
+    ones since `before` was read, the last returns `before` plus their number."""
+    if not bumps or any(b is None for b in bumps) or bumps[-1] != before + len(bumps):
+        return None
+    return bumps[-1]
+
+
+def carry_forward(
+    snap: Snapshot | None,
+    bumps: dict[str, list[int | None]],
+    patch_own: Callable[[Any], Any],
+    patch_counts: Callable[[dict[int, int]], dict[int, int]] | None = None,
+) -> tuple[Any, dict[int, int] | None]:
+    """The own part and face-down counts of `snap`, patched with what this thread's action
+    wrote, kept under the versions the action made; None for either not kept.
+
+    Each is patched and kept only when the action's bumps of its version were the only
+    ones since `snap` was read: then it is exactly what a fresh read would find. One not
+    kept (anything else moved its version, nothing was kept before, or the cache is not
+    answering) is read afresh."""
+    if snap is None:
+        return None, None
+    kept = {}
+    own = counts = None
+    mine = _moved_only_by_us(snap.player_version, bumps.get(player_key(snap.player_id), []))
+    if mine is not None and snap.own is not None:
+        try:
+            own = patch_own(snap.own)
+        except LookupError:  # the kept board lacks what the action changed: read afresh
+            log.warning("could not patch the kept board of player %s", snap.player_id)
+        else:
+            kept[_own_key(snap.public_key, snap.player_id, mine)] = own
+    day = _moved_only_by_us(snap.day_version, bumps.get(day_key(snap.day_id), []))
+    if patch_counts is not None and day is not None and snap.counts is not None:
+        counts = patch_counts(snap.counts)
+        kept[_counts_key(snap.day_id, day)] = counts
+    if not kept:
+        return None, None
+    try:
+        cache.set_many(kept, KEEP_SECONDS)
+    except Exception:
+        log.warning("the cache is not answering; the board was not kept", exc_info=True)
+        return None, None
+    return own, counts

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from django.core.cache import cache
 from django.db import transaction
+
+from goonsite.cache import bump_versions
 
 from .clock import noon_date_for
 from .engine import Contestant
@@ -66,23 +67,49 @@ def bump() -> None:
 def _bump() -> None:
     # A cache that is down must not fail the game's writes: the boards read the database
     # meanwhile (public_board), and the key names the noon, so nothing outlives the day.
+    forget_version()
     try:
-        try:
-            cache.incr(VERSION_KEY)
-        except ValueError:  # no version yet (or evicted): any new value will do
-            # Random, not the clock: unique across restarts and nodes, and a frozen test
-            # clock can't bring back a key this process still keeps.
-            cache.set(VERSION_KEY, secrets.randbits(48), None)
+        bump_versions(cache, [VERSION_KEY], None)
     except Exception:
         log.warning("could not bump the public board's version in the cache", exc_info=True)
 
 
+# The version a request read, read once per request: a request shows one version of the
+# public board however many parts ask for it. Only while a request runs (request_started
+# and request_finished set and drop it), and forgotten at once by a bump in its thread.
+_this_request = threading.local()
+
+
+def remember_version_in_request(**_kwargs) -> None:
+    _this_request.memo = {}
+
+
+def stop_remembering(**_kwargs) -> None:
+    _this_request.memo = None
+
+
+def forget_version() -> None:
+    memo = getattr(_this_request, "memo", None)
+    if memo:
+        memo.clear()
+
+
+def _version() -> int:
+    memo = getattr(_this_request, "memo", None)
+    if memo and "version" in memo:
+        return memo["version"]
+    version = cache.get(VERSION_KEY)
+    if version is None:
+        _bump()
+        version = cache.get(VERSION_KEY)
+    if memo is not None:
+        memo["version"] = version
+    return version
+
+
 def public_board(now: dt.datetime) -> PublicBoard | None:
     try:
-        version = cache.get(VERSION_KEY)
-        if version is None:
-            _bump()
-            version = cache.get(VERSION_KEY)
+        version = _version()
         key = f"ladder:public:{version}:{noon_date_for(now).isoformat()}"
         board = _in_process.get(key)
         if board is None:

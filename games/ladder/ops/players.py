@@ -29,9 +29,15 @@ class Recorder:
     latencies: dict[str, list[float]] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     refused_at_noon: int = 0
+    began: float = field(default_factory=time.time)
+    warm_up: float = 10.0  # seconds: the first arrivals' rush, reported apart (`settled`)
+    # After the warm-up, by kind: (when it was sent, time.time(); seconds it took).
+    settled: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
 
-    def add(self, kind: str, seconds: float) -> None:
+    def add(self, kind: str, seconds: float, sent: float | None = None) -> None:
         self.latencies.setdefault(kind, []).append(seconds)
+        if sent is not None and sent - self.began >= self.warm_up:
+            self.settled.setdefault(kind, []).append((sent, seconds))
 
     @property
     def count(self) -> int:
@@ -73,13 +79,13 @@ class Player:
         headers = kwargs.pop("headers", {})
         if method == "POST":
             headers["X-CSRFToken"] = self.client.cookies.get("csrftoken", "")
-        start = time.perf_counter()
+        sent, start = time.time(), time.perf_counter()
         try:
             response = await self.client.request(method, self._url(path), headers=headers, **kwargs)
         except httpx.HTTPError as exc:
             self.recorder.errors.append(f"{kind}: {type(exc).__name__} {exc}")
             raise
-        self.recorder.add(kind, time.perf_counter() - start)
+        self.recorder.add(kind, time.perf_counter() - start, sent)
         if response.status_code >= 400 or (
             response.status_code >= 300 and kind not in ("signup", "post-form")
         ):

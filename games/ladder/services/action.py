@@ -24,6 +24,7 @@ from goonsite.refusal import Refusal
 
 from .. import board_cache, clock
 from ..models import GameDay, PlayerSeason, Season
+from ..public import public_board
 from .days import lock_open_day, noon_is_due
 from .players import current_season, lock_player
 
@@ -51,17 +52,28 @@ def counted_by_next_noon(*, user, now: dt.datetime | None = None) -> Iterator[Ac
     A noon already due waits for the job (bounded), so the action sees the allowance and
     hand that noon gave; refuses when the job has not finished by then, or when no season
     is running.
+
+    The season, the open day and whether a noon is due come from the cached public board
+    (games.ladder.public), which names the noon the clock is in: what decides where the
+    action lands is the day's status read under the lock, and a day the board still
+    thinks open that noon has resolved sends the action to the next one (days.lock_open_day).
     """
     now = now or clock.now()
-    season = current_season()
-    wait_for_due_noon(season, now)
-    if season.last_noon is not None:
+    public = public_board(now)
+    if public is None:
+        current_season()  # refuses: no season is running
+    season = public.season
+    if public.counting:
+        wait_for_due_noon(season, now)
         season = current_season()  # that noon may have been the season's last (R2.1)
-    with transaction.atomic():
-        day = lock_open_day(season, now)
+        public = None
+    with transaction.atomic(), board_cache.recording_bumps() as bumps:
+        day = lock_open_day(season, now, known=public.day if public else None)
         player = lock_player(user, season)
         yield Action(season, day, player, now)
-        board_cache.bump_player(player.pk)  # whatever it did, the player's board changed
+        if board_cache.player_key(player.pk) not in bumps:
+            # Whatever it did, the player's board changed (a bulk write sends no signal).
+            board_cache.bump_player(player.pk)
 
 
 def wait_for_due_noon(season: Season, now: dt.datetime) -> None:

@@ -10,6 +10,7 @@ time).
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import secrets
 
@@ -60,8 +61,15 @@ def open_day(season: Season, now: dt.datetime) -> GameDay:
     return ensure_day(season, date)
 
 
-def lock_open_day(season: Season, now: dt.datetime) -> GameDay:
-    """Inside a transaction: the open day for `now`, locked so noon can't read it until commit."""
+def lock_open_day(season: Season, now: dt.datetime, *, known: GameDay | None = None) -> GameDay:
+    """Inside a transaction: the open day for `now`, locked so noon can't read it until commit.
+
+    `known` is the open day as the cached public board has it: one locked read of its
+    status confirms it; a day resolved meanwhile sends the action to the next one."""
+    if known is not None and known.noon_on >= noon_date_for(now):
+        day = copy.copy(known)  # the cached board's objects are shared: never changed in place
+        if share_lock_status(day) == GameDay.Status.OPEN:
+            return day
     for _ in range(10):
         day = open_day(season, now)
         if share_lock_status(day) == GameDay.Status.OPEN:

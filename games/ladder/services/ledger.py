@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.db import connection
+from django.db.models import Subquery
+from django.utils import timezone
+
 from ..bulk import insert_rows
-from ..models import GameDay, LedgerEntry, PlayerSeason
+from ..models import GameDay, HeldCard, LedgerEntry, PlayerSeason
 
 
 def record(
@@ -24,6 +28,42 @@ def record(
     )
 
 
+def record_changes(
+    player: PlayerSeason,
+    changes: Iterable[tuple[str, int]],
+    reason: str,
+    day: GameDay | None = None,
+) -> None:
+    """(item, change) rows of one player for one reason, in one insert (a pack opened: the
+    pack out, its cards in)."""
+    LedgerEntry.objects.bulk_create(
+        [LedgerEntry(player=player, item=i, change=c, reason=reason, day=day) for i, c in changes],
+    )
+
+
 def record_many(rows: Iterable[tuple[int, str, int, str, int | None]]) -> None:
     """(player id, item, change, reason, day id) rows, for many players at once (noon)."""
     insert_rows(LedgerEntry, ["player", "item", "change", "reason", "day"], rows)
+
+
+def take_from_hand(player: PlayerSeason, card: str, reason: str, day: GameDay) -> bool:
+    """The player's first held card of its kind leaves the hand, booked in the ledger; False
+    when they hold none. Needs the player's row locked, so nobody else takes the same card
+    meanwhile. On PostgreSQL one statement (the DELETE feeds the ledger's INSERT); a card
+    played is the commonest action after a vote."""
+    first = HeldCard.objects.filter(owner=player, card=card).order_by("pk").values("pk")[:1]
+    if connection.vendor != "postgresql":
+        taken, _ = HeldCard.objects.filter(pk=Subquery(first)).delete()
+        if taken:
+            record(player, [card], -1, reason, day)
+        return bool(taken)
+    held, ledger = HeldCard._meta.db_table, LedgerEntry._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"WITH taken AS (DELETE FROM {held} WHERE id = (SELECT id FROM {held} "
+            "WHERE owner_id = %s AND card = %s ORDER BY id LIMIT 1) RETURNING owner_id, card) "
+            f"INSERT INTO {ledger} (player_id, item, change, reason, day_id, at) "
+            "SELECT owner_id, card, -1, %s, %s, %s FROM taken",
+            [player.pk, card, reason, day.pk, timezone.now()],
+        )
+        return cursor.rowcount == 1

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+from typing import NamedTuple
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from goonsite.refusal import Refusal
 
 from ..engine import CardId, PackId, pack_contents
-from ..models import HeldCard, SealedItem, Season, Source
+from ..models import HeldCard, PlayerSeason, SealedItem, Season, Source
 from . import ledger
 from .action import counted_by_next_noon
 from .players import join_season
@@ -32,29 +33,66 @@ def give_starting_hand(*, user, season: Season) -> SealedItem | None:
     return item
 
 
+class Opened(NamedTuple):
+    player: PlayerSeason  # as the opening locked and read it
+    item: SealedItem
+    held: list[HeldCard]  # its cards, now in the hand, in the order they came out
+
+    @property
+    def cards(self) -> list[CardId]:
+        return [CardId(h.card) for h in self.held]
+
+
 def open_sealed(
     *, user, item_id: int, now: dt.datetime | None = None, rng: random.Random | None = None
 ) -> list[CardId]:
     """Open a sealed pack or card; its cards join the hand. Returns them."""
+    return open_sealed_item(user=user, item_id=item_id, now=now, rng=rng).cards
+
+
+def open_sealed_item(
+    *, user, item_id: int, now: dt.datetime | None = None, rng: random.Random | None = None
+) -> Opened:
+    """`open_sealed`, returning the item and the held cards as stored."""
     rng = rng or random.SystemRandom()
     with counted_by_next_noon(user=user, now=now) as action:
         day, player = action.day, action.player
-        item = SealedItem.objects.filter(owner=player, pk=item_id).first()
-        if item is None:
-            raise Refusal("That isn't one of your sealed items.")
-        if item.opened_at is not None:
-            raise Refusal(f"That {item.get_kind_display()} is open already.")
+        item = _open(player, item_id, action.now)
         if item.kind == SealedItem.Kind.CARD:
             cards = [CardId(item.card)]
         else:
             cards = list(pack_contents(PackId(item.kind), rng))
-        item.opened_at = action.now
-        item.save(update_fields=["opened_at"])
-        HeldCard.objects.bulk_create(
+        held = HeldCard.objects.bulk_create(
             HeldCard(owner=player, card=card.value, source=Source.PACK_OPENED) for card in cards
         )
         if item.kind != SealedItem.Kind.CARD:
             # A sealed single card was booked when it arrived; unwrapping it changes nothing.
-            ledger.record(player, [item.kind], -1, Source.PACK_OPENED, day)
-            ledger.record(player, [c.value for c in cards], 1, Source.PACK_OPENED, day)
-    return cards
+            ledger.record_changes(
+                player,
+                [(item.kind, -1), *((c.value, 1) for c in cards)],
+                Source.PACK_OPENED,
+                day,
+            )
+    return Opened(player, item, held)
+
+
+def _open(player: PlayerSeason, item_id: int, now: dt.datetime) -> SealedItem:
+    """Mark the player's item opened and return it, in one statement (UPDATE … RETURNING,
+    which the ORM has not); says why not when it isn't theirs or is open already. The
+    player's row is locked, so no other opening of theirs runs meanwhile."""
+    table = SealedItem._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET opened_at = %s "
+            "WHERE id = %s AND owner_id = %s AND opened_at IS NULL RETURNING kind, card",
+            [now, item_id, player.pk],
+        )
+        row = cursor.fetchone()
+    if row is None:
+        item = SealedItem.objects.filter(owner=player, pk=item_id).first()
+        if item is None:
+            raise Refusal("That isn't one of your sealed items.")
+        raise Refusal(f"That {item.get_kind_display()} is open already.")
+    kind, card = row
+    # A save() would send the signal that bumps the player's board; the action bumps it.
+    return SealedItem(pk=item_id, owner=player, kind=kind, card=card, opened_at=now)

@@ -31,6 +31,11 @@ def join_season(user, season: Season) -> PlayerSeason:
 
 
 def lock_player(user, season: Season) -> PlayerSeason:
-    """Inside a transaction: the player's row, locked so their own actions run one at a time."""
-    join_season(user, season)
-    return PlayerSeason.objects.select_for_update().get(season=season, user=user)
+    """Inside a transaction: the player's row, locked so their own actions run one at a time.
+    One query for a player who has joined (every player's first board joins them)."""
+    player = PlayerSeason.objects.select_for_update().filter(season=season, user=user).first()
+    if player is None:
+        join_season(user, season)
+        player = PlayerSeason.objects.select_for_update().get(season=season, user=user)
+    player.season = season
+    return player

@@ -8,7 +8,7 @@ from goonsite.refusal import Refusal
 
 from ..engine import CATALOGUE, CardId
 from ..engine.rules import next_golden_number, play_refusal
-from ..models import GoldenPlay, HeldCard, LadderEntry, Play, Season, Source
+from ..models import GoldenPlay, LadderEntry, Play, Season, Source
 from ..selectors import as_engine_contestant
 from . import ledger
 from .action import Action, counted_by_next_noon
@@ -75,8 +75,5 @@ def _refuse_unless_playable(card: CardId, target: LadderEntry | None) -> None:
 
 def _take_from_hand(action: Action, card: CardId) -> None:
     """Needs the player's row locked (as `counted_by_next_noon` holds it)."""
-    held = HeldCard.objects.filter(owner=action.player, card=card.value).order_by("pk").first()
-    if held is None:
+    if not ledger.take_from_hand(action.player, card.value, Source.PLAYED, action.day):
         raise Refusal(f"You don't hold a {CATALOGUE[card].name}.")
-    held.delete()
-    ledger.record(action.player, [card.value], -1, Source.PLAYED, action.day)

@@ -10,13 +10,28 @@ from django.views.decorators.vary import vary_on_headers
 
 from goonsite.refusal import Refusal
 
+from ..board import with_face_down, with_opened, with_play, with_vote
 from ..engine import CATALOGUE, CardId
 from ..engine.cards import parse_item
 from ..models import LadderEntry, Play, PlayerSeason
-from ..services.packs import open_sealed
+from ..services.packs import open_sealed_item
 from ..services.plays import pin_golden, play_face_down
 from ..services.votes import cast_vote
-from .common import BOARD, CONFIRMING, board_for, board_parts, board_update, with_player
+from .common import (
+    BOARD,
+    CONFIRMING,
+    OPENED,
+    PLAYED,
+    VOTED,
+    acting,
+    answer,
+    board_for,
+    board_parts,
+    board_update,
+    refused,
+    with_player,
+    with_player_id,
+)
 
 
 def _int(value: str | None) -> int | None:
@@ -31,24 +46,24 @@ def _day_name(day) -> str:
 
 
 @require_POST
-@with_player
-def vote(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
+@with_player_id
+def vote(request: HttpRequest, player_id: int) -> HttpResponse:
     try:
         entry_id = _int(request.POST.get("entry"))
         if entry_id is None:
             raise Refusal("Pick a contestant to vote on.")
-        cast = cast_vote(
-            user=request.user, entry_id=entry_id, direction=request.POST.get("direction", "")
-        )
+        with acting(player_id) as done:
+            cast = cast_vote(
+                user=request.user, entry_id=entry_id, direction=request.POST.get("direction", "")
+            )
     except Refusal as refusal:
-        messages.error(request, refusal.message)
-    else:
-        arrow = "up" if cast.direction == "up" else "down"
-        points = f"{cast.points} point{'' if cast.points == 1 else 's'}"
-        messages.success(
-            request, f"{points} {arrow} on {cast.entry}. It lands at {_day_name(cast.day)}."
-        )
-    return board_update(request, player)
+        return refused(request, refusal.message)
+    arrow = "up" if cast.direction == "up" else "down"
+    points = f"{cast.points} point{'' if cast.points == 1 else 's'}"
+    messages.success(
+        request, f"{points} {arrow} on {cast.entry}. It lands at {_day_name(cast.day)}."
+    )
+    return answer(request, cast.player, done, VOTED, lambda own: with_vote(own, cast))
 
 
 @require_GET
@@ -77,8 +92,8 @@ def play_confirm(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
 
 
 @require_POST
-@with_player
-def play(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
+@with_player_id
+def play(request: HttpRequest, player_id: int) -> HttpResponse:
     try:
         card = request.POST.get("card", "")
         target_id = _int(request.POST.get("target"))
@@ -86,15 +101,26 @@ def play(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
             if target_id is None:
                 raise Refusal("Pick a contestant to pin with your Golden Gooner.")
             pinned = pin_golden(user=request.user, target_id=target_id)
-            messages.success(
-                request, f"🌟 {pinned.target} is Golden: pinned at the top until Wednesday noon."
-            )
         else:
-            played = play_face_down(user=request.user, card=card, target_id=target_id)
-            messages.success(request, _waiting(played))
+            with acting(player_id) as done:
+                played = play_face_down(user=request.user, card=card, target_id=target_id)
     except Refusal as refusal:
-        messages.error(request, refusal.message)
-    return board_update(request, player)
+        return refused(request, refusal.message)
+    if card == CardId.GOLDEN_GOONER:
+        # The ladder itself changed (a new public board): every part is drawn afresh.
+        messages.success(
+            request, f"🌟 {pinned.target} is Golden: pinned at the top until Wednesday noon."
+        )
+        return board_update(request, pinned.player)
+    messages.success(request, _waiting(played))
+    return answer(
+        request,
+        played.player,
+        done,
+        PLAYED,
+        lambda own: with_play(own, played),
+        lambda counts: with_face_down(counts, played),
+    )
 
 
 def _waiting(played: Play) -> str:
@@ -105,15 +131,21 @@ def _waiting(played: Play) -> str:
 
 
 @require_POST
-@with_player
-def open_item(request: HttpRequest, player: PlayerSeason, item_id: int) -> HttpResponse:
-    revealed = []
+@with_player_id
+def open_item(request: HttpRequest, player_id: int, item_id: int) -> HttpResponse:
     try:
-        cards = open_sealed(user=request.user, item_id=item_id)
+        with acting(player_id) as done:
+            opened = open_sealed_item(user=request.user, item_id=item_id)
     except Refusal as refusal:
-        messages.error(request, refusal.message)
-    else:
-        names = ", ".join(f"{CATALOGUE[c].emoji} {CATALOGUE[c].name}" for c in cards)
-        messages.success(request, f"You opened: {names}.")
-        revealed = [CATALOGUE[c] for c in cards]  # the hand shows them turning over, one by one
-    return board_update(request, player, revealed=revealed)
+        return refused(request, refusal.message)
+    names = ", ".join(f"{CATALOGUE[c].emoji} {CATALOGUE[c].name}" for c in opened.cards)
+    messages.success(request, f"You opened: {names}.")
+    return answer(
+        request,
+        opened.player,
+        done,
+        OPENED,
+        lambda own: with_opened(own, opened.item, opened.held),
+        # the hand shows them turning over, one by one
+        revealed=[CATALOGUE[c] for c in opened.cards],
+    )

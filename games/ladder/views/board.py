@@ -12,13 +12,10 @@ from django.contrib.auth.decorators import login_not_required
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
-from django.template.loader import get_template
-from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from .. import board_cache, clock, recap
-from ..board import Board
 from ..engine import CATALOGUE, CardId
 from ..engine.cards import parse_item
 from ..models import PlayerSeason
@@ -32,6 +29,7 @@ from .common import (
     POLLED,
     board_for,
     board_parts,
+    cached_ladder,
     player_in_session,
     with_player,
 )
@@ -135,42 +133,6 @@ def _keep_page(key: str, page: bytes) -> None:
         cache.set(key, page, PAGE_SECONDS)
     except Exception:
         log.warning("the cache is not answering; the board was not kept", exc_info=True)
-
-
-def cached_ladder(request: HttpRequest, board: Board) -> str | None:
-    """The ladder part of the page, rendered once for everything it shows: this version of
-    the public board, the face-down counts, the player's votes and what they may do, and
-    the browser's CSRF secret (its forms carry a token made from it). A player refreshing
-    between changes gets it from the cache instead of rendering a few hundred nodes."""
-    secret = request.META.get("CSRF_COOKIE")
-    if not secret or not board.public_key:
-        return None
-    shown = (
-        board.public_key,
-        secret,
-        board.targeting.id if board.targeting else None,
-        [
-            (
-                r.entry.pk,
-                r.face_down,
-                (r.my_vote.direction, r.my_vote.points) if r.my_vote else None,
-                r.next_points,
-                r.cannot_vote,
-                r.cannot_play,
-            )
-            for r in board.rows
-        ],
-    )
-    key = "ladder:html:" + hashlib.sha256(repr(shown).encode()).hexdigest()
-    try:
-        html = cache.get(key)
-        if html is None:
-            html = get_template(f"{BOARD}#ladder").render({"board": board}, request)
-            cache.set(key, html, 3600)
-    except Exception:  # the cache is down: render it like any other part, and say so
-        log.warning("the cache is not answering; the ladder is rendered afresh", exc_info=True)
-        return None
-    return mark_safe(html)
 
 
 @login_not_required

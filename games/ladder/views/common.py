@@ -2,28 +2,40 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import hashlib
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
+from typing import NamedTuple
 
 from django.contrib import messages
+from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import get_template
+from django.utils.safestring import mark_safe
 
 from goonsite.parts import render_parts
 
 from .. import board_cache, clock
-from ..board import Board, load_board
+from ..board import Board, face_down_counts, load_board
 from ..engine import CardId
 from ..engine.cards import parse_item
-from ..models import HeldCard, PlayerSeason
-from ..public import public_board
+from ..models import PlayerSeason
+from ..public import forget_version, public_board
 from ..services.packs import give_starting_hand
 from ..services.players import join_season
 
+log = logging.getLogger(__name__)
 BOARD = "ladder/board.html"
 # The board's partials an htmx answer swaps, by what changed. Messages come last: rendering
 # them uses them up.
 AFTER_ACTION = ("ladder", "today", "season", "hand", "recap", "poller", "dialog", "messages")
+# What each action changes, answered from the board it patched (board_cache.carry_forward).
+VOTED = ("ladder", "today", "season", "poller", "dialog", "messages")
+PLAYED = ("ladder", "today", "hand", "poller", "dialog", "messages")
+OPENED = ("ladder", "hand", "poller", "dialog", "messages")
 PICKING_A_TARGET = ("ladder", "hand", "poller", "dialog", "messages")
 # What an open board's poll swaps when something public changed; never the dialog or the
 # messages, so a card being aimed or a message being read is left alone.
@@ -63,36 +75,138 @@ def player_in_session(season_id: int) -> str:
     return f"ladder:player:{season_id}"
 
 
-def board_for(request: HttpRequest, player: PlayerSeason, targeting: str | None = None) -> Board:
-    card = parse_item(targeting)
-    if (
-        not isinstance(card, CardId)
-        or not HeldCard.objects.filter(owner=player, card=card).exists()
-    ):
-        card = None
+def board_for(
+    request: HttpRequest,
+    player: PlayerSeason,
+    targeting: str | None = None,
+    *,
+    own: Board | None = None,
+    day_counts: tuple[int, dict[int, int]] | None = None,
+) -> Board:
+    """The board as this request shows it: the player's own part and the day's face-down
+    counts from the cache (or as an action just patched them: `own`, and `day_counts`,
+    the day's id and its counts), joined with the public board and the card being aimed,
+    if the player still holds it. A patched part of another public board or day (a noon
+    or a pin came in between) is read afresh instead."""
     public = public_board(clock.now())
     if public is None or public.season.pk != player.season_id:
         raise Http404("The season has ended.")
-    if card is not None:  # picking a target: a passing state, not worth keeping
-        return load_board(player, public, targeting=card)
-    return board_cache.cached(
-        public.key, player.pk, public.day.pk, lambda: load_board(player, public)
-    )
+    if own is None or own.public_key != public.key:
+        own = board_cache.own_part(public.key, player.pk, lambda: load_board(player, public))
+    if day_counts is not None and day_counts[0] == public.day.pk:
+        counts = day_counts[1]
+    else:
+        counts = board_cache.face_down(public.day.pk, lambda: face_down_counts(public.day))
+    card = parse_item(targeting)
+    if not isinstance(card, CardId) or not own.holds(card):
+        card = None
+    return own.shown(public, counts, card)
 
 
-def board_parts(request: HttpRequest, parts: tuple[str, ...], context: dict) -> HttpResponse:
-    return render_parts(request, BOARD, parts, context)
+def board_parts(
+    request: HttpRequest, parts: tuple[str, ...], context: dict, *, ladder_kept: bool = True
+) -> HttpResponse:
+    """The named parts, the ladder from its cache when this version of it was drawn before
+    (not after an action, whose ladder is a new one: its rows are kept, see ladder_rows)."""
+    rendered = {}
+    if ladder_kept and "ladder" in parts and (html := cached_ladder(request, context["board"])):
+        rendered["ladder"] = html
+    return render_parts(request, BOARD, parts, context, rendered)
 
 
 def board_update(
-    request: HttpRequest, player: PlayerSeason, *, extra: tuple[str, ...] = (), **context
+    request: HttpRequest,
+    player: PlayerSeason,
+    *,
+    parts: tuple[str, ...] = AFTER_ACTION,
+    extra: tuple[str, ...] = (),
+    board: Board | None = None,
+    **context,
 ) -> HttpResponse:
-    """After an action: every board part out of band (htmx), or a redirect (no JS).
-    Messages go to the toast region, which is always in view."""
+    """After an action: the board parts it changed out of band (htmx), or a redirect (no
+    JS). Messages go to the toast region, which is always in view, last: rendering them
+    uses them up."""
     if not request.htmx:
         return redirect("ladder:board")
-    parts = AFTER_ACTION[:-1] + extra + AFTER_ACTION[-1:]
-    return board_parts(request, parts, {"board": board_for(request, player), **context})
+    parts = parts[:-1] + extra + parts[-1:]
+    context = {"board": board or board_for(request, player), **context}
+    return board_parts(request, parts, context, ladder_kept=board is None)
+
+
+class Acting(NamedTuple):
+    snap: board_cache.Snapshot | None  # the player's board as kept before the action
+    bumps: dict[str, list[int | None]]  # the versions the action bumped
+
+
+@contextmanager
+def acting(player_id: int) -> Iterator[Acting]:
+    """Around an action's service call, so its answer can patch the board kept before it
+    instead of reading it afresh (`answer`)."""
+    public = public_board(clock.now())
+    snap = None if public is None else board_cache.snapshot(public.key, player_id, public.day.pk)
+    with board_cache.recording_bumps() as bumps:
+        yield Acting(snap, bumps)
+
+
+def answer(
+    request: HttpRequest,
+    player: PlayerSeason,
+    done: Acting,
+    parts: tuple[str, ...],
+    patch_own: Callable[[Board], Board],
+    patch_counts: Callable[[dict[int, int]], dict[int, int]] | None = None,
+    **context,
+) -> HttpResponse:
+    """The answer to an action that changed the board: the parts it changed, drawn from
+    the board kept before it with the action's writes patched in, which is kept for the
+    next view too (no JS: the redirected page finds it). `player` is the row the action
+    locked and read."""
+    snap = done.snap if done.snap is not None and done.snap.player_id == player.pk else None
+    own, counts = board_cache.carry_forward(snap, done.bumps, patch_own, patch_counts)
+    # The answer shows the public board as it is now: a noon may have committed while the
+    # action waited for it (then the patched part, of the board before, is read afresh).
+    forget_version()
+    if not request.htmx:
+        return redirect("ladder:board")
+    day_counts = None if counts is None else (snap.day_id, counts)
+    board = board_for(request, player, own=own, day_counts=day_counts)
+    return board_update(request, player, parts=parts, board=board, **context)
+
+
+def cached_ladder(request: HttpRequest, board: Board) -> str | None:
+    """The ladder part of the page, rendered once for everything it shows: this version of
+    the public board, the face-down counts, the player's votes and what they may do, and
+    the browser's CSRF secret (its forms carry a token made from it). A player refreshing
+    between changes gets it from the cache instead of rendering a few hundred nodes."""
+    secret = request.META.get("CSRF_COOKIE")
+    if not secret or not board.public_key:
+        return None
+    shown = (
+        board.public_key,
+        secret,
+        board.targeting.id if board.targeting else None,
+        [
+            (
+                r.entry.pk,
+                r.face_down,
+                (r.my_vote.direction, r.my_vote.points) if r.my_vote else None,
+                r.next_points,
+                r.cannot_vote,
+                r.cannot_play,
+            )
+            for r in board.rows
+        ],
+    )
+    key = "ladder:html:" + hashlib.sha256(repr(shown).encode()).hexdigest()
+    try:
+        html = cache.get(key)
+        if html is None:
+            html = get_template(f"{BOARD}#ladder").render({"board": board}, request)
+            cache.set(key, html, 3600)
+    except Exception:  # the cache is down: render it like any other part, and say so
+        log.warning("the cache is not answering; the ladder is rendered afresh", exc_info=True)
+        return None
+    return mark_safe(html)
 
 
 def no_season(request: HttpRequest) -> HttpResponse:
@@ -110,3 +224,35 @@ def with_player(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse
         return view(request, player, *args, **kwargs)
 
     return wrapper
+
+
+def with_player_id(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """For an action: pass the id of the player's season row as the session remembers it
+    (their board put it there), so the row is read once, locked, by the action's service;
+    a session that has not seen the board finds it as a page does. Or say there's no
+    season to play."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        public = public_board(clock.now())
+        player_id = (
+            None if public is None else request.session.get(player_in_session(public.season.pk))
+        )
+        if player_id is None:
+            player = current_player(request)
+            if player is None:
+                return no_season(request)
+            player_id = player.pk
+        return view(request, player_id, *args, **kwargs)
+
+    return wrapper
+
+
+def refused(request: HttpRequest, message: str) -> HttpResponse:
+    """An action refused: the message, and the whole board as it stands (a stale tab may
+    have shown what no longer holds)."""
+    messages.error(request, message)
+    player = current_player(request)
+    if player is None:
+        return no_season(request)
+    return board_update(request, player)

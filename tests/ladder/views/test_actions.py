@@ -18,13 +18,17 @@ def test_vote_without_javascript_redirects_with_a_message(alice_client, entries)
 
 
 def test_vote_with_htmx_returns_changed_parts(alice_client, entries):
+    """A vote changes the ladder's buttons, your day and your season: the hand and the
+    recap stay as they are on the page."""
     response = alice_client.post(
         reverse("ladder:vote"), {"entry": entries["ava"].pk, "direction": "down"}, **HTMX
     )
     body = response.content.decode()
     assert response.status_code == 200 and "<html" not in body
-    for part in ("ladder", "today", "season", "hand", "messages"):
+    for part in ("ladder", "today", "season", "messages"):
         assert f'id="{part}"' in body
+    for part in ("hand", "recap"):
+        assert f'id="{part}"' not in body
     assert "5 points down on Ava" in body
 
 

@@ -1,4 +1,6 @@
-"""Time the whole noon job (load, engine, save) on a season built for it.
+"""Time the whole noon job (load, engine, save) on a season built for it, beside its
+floor in the same run: the time PostgreSQL takes to COPY the rows that noon read and wrote
+into scratch tables (target: the noon at most 3 times that).
 
 Runs on the configured database and removes what it built afterwards.
 """
@@ -22,6 +24,8 @@ from games.ladder.models import (
     GameDay,
     HeldCard,
     LadderEntry,
+    LedgerEntry,
+    NoonReport,
     Play,
     PlayerSeason,
     Season,
@@ -61,6 +65,50 @@ def cache_off_the_database():
     return nullcontext()
 
 
+def _noon_rows(day: GameDay) -> list[tuple[str, str]]:
+    """(table, the rows of it this noon read or wrote), as SQL."""
+    d, s = int(day.pk), int(day.season_id)
+    players = f"SELECT id FROM {PlayerSeason._meta.db_table} WHERE season_id = {s}"
+    return [
+        (Vote._meta.db_table, f"day_id = {d}"),
+        (Play._meta.db_table, f"day_id = {d}"),
+        (PlayerSeason._meta.db_table, f"season_id = {s}"),
+        (HeldCard._meta.db_table, f"owner_id IN ({players})"),
+        (LedgerEntry._meta.db_table, f"day_id = {d}"),
+        (LadderEntry._meta.db_table, f"season_id = {s}"),
+        (NoonReport._meta.db_table, f"day_id = {d}"),
+    ]
+
+
+def copy_floor(day: GameDay) -> tuple[float, int] | None:
+    """The floor the noon is measured against, in the same run and database: the seconds
+    PostgreSQL takes to COPY the rows the noon read and wrote (the day's votes, plays,
+    ledger lines and report, the season's players, hands and ladder, as they stand after
+    it) into scratch tables of the same shape, committed; and their size in bytes. None
+    on SQLite, which has no COPY."""
+    if connection.vendor != "postgresql":
+        return None
+    copies = []
+    with connection.cursor() as cursor:
+        raw = cursor.connection
+        for table, where in _noon_rows(day):
+            data = bytearray()
+            with raw.cursor().copy(f"COPY (SELECT * FROM {table} WHERE {where}) TO STDOUT") as copy:
+                for chunk in copy:
+                    data += chunk
+            copies.append((table, bytes(data)))
+        start = time.perf_counter()
+        with transaction.atomic():
+            for table, data in copies:
+                cursor.execute(f"CREATE TABLE bench_scratch_{table} (LIKE {table})")
+                with raw.cursor().copy(f"COPY bench_scratch_{table} FROM STDIN") as copy:
+                    copy.write(data)
+        seconds = time.perf_counter() - start
+        for table, _ in copies:
+            cursor.execute(f"DROP TABLE bench_scratch_{table}")
+    return seconds, sum(len(data) for _, data in copies)
+
+
 class Command(BaseCommand):
     help = "Build a season of the given size, resolve one noon, print the time and query count."
 
@@ -97,6 +145,9 @@ class Command(BaseCommand):
             "load",
             "engine",
             "save",
+            "copy",
+            "× copy",
+            "MB",
         )
         self.stdout.write(" ".join(f"{c:>11}" for c in columns))
         for fraction in (10, 1):
@@ -124,7 +175,13 @@ class Command(BaseCommand):
             if rehearsal:
                 transaction.set_rollback(True)
         parts = (f"{timings[k]:.2f}" for k in ("load", "engine", "save"))
-        figures = (*size, f"{seconds:.2f}", len(queries), *parts)
+        floor = None if rehearsal else copy_floor(day)
+        if floor is None:
+            against = ("-", "-", "-")
+        else:
+            copied, size_bytes = floor
+            against = (f"{copied:.2f}", f"{seconds / copied:.1f}×", f"{size_bytes / 1e6:.0f}")
+        figures = (*size, f"{seconds:.2f}", len(queries), *parts, *against)
         line = " ".join(f"{f:>11}" for f in figures)
         self.stdout.write(line + ("  (rehearsal, rolled back)" if rehearsal else ""))
         if verbosity > 1:

@@ -1,0 +1,53 @@
+"""The ladder's rows as HTML, each drawn once per version of what it shows, in each process.
+
+A row shows the public board (rank, name, trophies, score, last noon's move: one version
+of games.ladder.public), the face-down count and what this player may do there (their
+vote, the next vote's points, why not, or where the card being aimed can go). Most players
+share each of those states (everyone with one vote cast sees the same buttons), so a row is
+drawn once per state and key of the public board, which names its version for good: a kept
+row can't go stale. The forms' CSRF token is the only thing a player's own, put in last.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from django.template.loader import get_template
+from django.utils.safestring import SafeString, mark_safe
+
+KEPT = 5000  # rows: a few versions of a long ladder, in a handful of states each
+PARTIAL = "ladder/board.html#ladder_row"
+# Where the CSRF token goes; markup nothing escaped can produce (a name is escaped).
+CSRF_SLOT = "<csrf-token>"
+
+_kept: OrderedDict[tuple, str] = OrderedDict()
+_lock = threading.Lock()
+
+
+def rows_html(board, csrf_token: str) -> SafeString:
+    targeting = board.targeting
+    html = []
+    for row in board.rows:
+        vote = (row.my_vote.direction, row.my_vote.points) if row.my_vote else None
+        key = (
+            board.public_key,
+            targeting.id if targeting else None,
+            row.entry.pk,
+            row.face_down,
+            vote,
+            row.next_points,
+            row.cannot_vote,
+            row.cannot_play,
+        )
+        drawn = _kept.get(key)
+        if drawn is None:
+            context = {"row": row, "targeting": targeting, "csrf_slot": mark_safe(CSRF_SLOT)}
+            drawn = get_template(PARTIAL).render(context)
+            if board.public_key:  # no key (the cache is down): nothing names this version
+                with _lock:
+                    _kept[key] = drawn
+                    while len(_kept) > KEPT:
+                        _kept.popitem(last=False)
+        html.append(drawn)
+    return mark_safe("".join(html).replace(CSRF_SLOT, csrf_token))

@@ -1,0 +1,411 @@
+"""What a vote, a card play and a pack opening cost, each beside a bare view in one run.
+
+N players, each with their board seen (kept), ask in turn for the bare view `/ping/` (the
+floor: the whole middleware, no game), their board, then each votes once, plays a Boost
+and opens a Booster Pack (htmx posts), and asks for their board again. Printed for each:
+CPU milliseconds of the web process and PostgreSQL together, that over the bare view's,
+and the most queries one took (BEGIN and COMMIT counted, as Django counts them).
+
+In this process (Django's test client) by default: CPU is `process_time` plus this
+connection's PostgreSQL backend (from /proc/<pid>/stat, when the database runs on this
+machine). `--http` also runs every request through `python -m goonsite web` (gunicorn,
+one worker, one thread) on a loopback port and measures that worker and its backend, as
+production runs it; queries are counted in process only.
+
+Runs on the configured database and cache (which must have no active ladder season) and
+removes what it built.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from django.conf import settings
+from django.contrib.auth.hashers import make_password
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection, transaction
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from accounts.models import User
+from games.ladder import board_cache, clock
+from games.ladder.engine import CardId
+from games.ladder.models import (
+    Contestant,
+    HeldCard,
+    LadderEntry,
+    Play,
+    PlayerSeason,
+    SealedItem,
+    Season,
+    Source,
+)
+from games.ladder.public import public_board
+
+TARGET_RATIO = 3.0
+TARGET_QUERIES = 8
+CLOCK_TICK = 1 / os.sysconf("SC_CLK_TCK")
+ROOT = Path(settings.BASE_DIR)
+HTMX = {"HX-Request": "true"}
+
+
+def process_cpu(pid: int) -> float:
+    """User and system CPU seconds of a process on this machine, from /proc."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()  # the command may hold spaces
+    return (int(fields[11]) + int(fields[12])) * CLOCK_TICK
+
+
+def database_backends(*, other_than_mine: bool) -> list[int]:
+    """The PostgreSQL backends serving this database whose CPU this machine can read."""
+    if connection.vendor != "postgresql":
+        return []
+    with connection.cursor() as cursor:
+        if other_than_mine:
+            cursor.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+                "AND backend_type = 'client backend' AND pid <> pg_backend_pid()"
+            )
+            pids = [pid for (pid,) in cursor.fetchall()]
+        else:
+            cursor.execute("SELECT pg_backend_pid()")
+            pids = [cursor.fetchone()[0]]
+    return [pid for pid in pids if os.access(f"/proc/{pid}/stat", os.R_OK)]
+
+
+@dataclass
+class Figures:
+    """One kind of request: CPU seconds (web and database) summed over its runs; queries."""
+
+    name: str
+    runs: int = 0
+    cpu: float = 0.0
+    queries: list[int] = field(default_factory=list)
+
+    @property
+    def cpu_ms(self) -> float:
+        return self.cpu * 1000 / self.runs
+
+
+class InProcess:
+    """Requests through Django's test client in this process."""
+
+    label = "in this process (test client)"
+
+    def __init__(self, clients: list[Client]) -> None:
+        self.clients = clients
+        self.players = len(clients)
+        self.backends = database_backends(other_than_mine=False)
+        self.counts_database = bool(self.backends)
+
+    def cpu(self) -> float:
+        return time.process_time() + sum(process_cpu(pid) for pid in self.backends)
+
+    def request(self, i: int, method: str, path: str, data: dict | None, htmx: bool):
+        extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+        client = self.clients[i]
+        if method == "GET":
+            response = client.get(path, secure=True, **extra)
+        else:
+            response = client.post(path, data or {}, secure=True, **extra)
+        return response.status_code, response.content
+
+    def close(self) -> None:
+        pass
+
+
+class OverHttp:
+    """Requests through `python -m goonsite web` (gunicorn: one worker, one thread)."""
+
+    label = "through gunicorn (one worker, one thread)"
+
+    def __init__(self, clients: list[Client]) -> None:
+        import logging
+
+        import httpx
+
+        logging.getLogger("httpx").setLevel(logging.WARNING)  # not a line per request
+
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        handle, self.log = tempfile.mkstemp(prefix="bench-actions-web-", suffix=".log")
+        env = os.environ | {
+            "WEB_BIND": f"127.0.0.1:{port}",
+            "WEB_WORKERS": "1",
+            "WEB_THREADS": "1",
+            "WEB_ACCESS_LOG": "",
+            "SECURE_SSL_REDIRECT": "0",
+        }
+        self.server = subprocess.Popen(
+            [sys.executable, "-m", "goonsite", "web"],
+            cwd=ROOT,
+            env=env,
+            stdout=handle,
+            stderr=subprocess.STDOUT,
+        )
+        os.close(handle)
+        self.http = httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30)
+        self.cookies = [
+            f"sessionid={c.cookies['sessionid'].value}; csrftoken={c.cookies['csrftoken'].value}"
+            for c in clients
+        ]
+        self.csrf = [c.cookies["csrftoken"].value for c in clients]
+        self.players = len(clients)
+        self.host = clients[0].defaults["HTTP_HOST"]
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                self.http.get("/healthz", headers={"Host": self.host})
+                break
+            except httpx.TransportError:
+                if time.monotonic() > deadline or self.server.poll() is not None:
+                    raise CommandError(f"the web server did not start: see {self.log}") from None
+                time.sleep(0.2)
+        with open(f"/proc/{self.server.pid}/task/{self.server.pid}/children") as f:
+            self.worker = int(f.read().split()[0])
+        self.backends: list[int] = []
+        self.counts_database = True
+
+    def cpu(self) -> float:
+        if not self.backends:  # the worker's connection, opened by the first requests
+            self.backends = database_backends(other_than_mine=True)
+            self.counts_database = bool(self.backends)
+        return process_cpu(self.worker) + sum(process_cpu(pid) for pid in self.backends)
+
+    def request(self, i: int, method: str, path: str, data: dict | None, htmx: bool):
+        headers = {"Host": self.host, "Cookie": self.cookies[i], "X-CSRFToken": self.csrf[i]}
+        if htmx:
+            headers |= HTMX
+        response = self.http.request(method, path, data=data, headers=headers)
+        return response.status_code, response.content
+
+    def close(self) -> None:
+        self.http.close()
+        self.server.terminate()
+        self.server.wait(timeout=30)
+        os.unlink(self.log)
+
+
+def allowed_host() -> str:
+    """A host name the site answers to (the test client's own is not one of them)."""
+    for host in settings.ALLOWED_HOSTS:
+        if host not in ("*", "") and not host.startswith("."):
+            return host
+    return "localhost"
+
+
+class Command(BaseCommand):
+    help = "Time a vote, a play and a pack opening against a bare view: CPU and queries each."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--players", type=int, default=200, help="N: requests of each kind")
+        parser.add_argument("--contestants", type=int, default=30)
+        parser.add_argument(
+            "--face-down",
+            type=int,
+            default=500,
+            help="cards already waiting face down on the ladder (other players' plays)",
+        )
+        parser.add_argument(
+            "--http", action="store_true", help="also through gunicorn, as production runs"
+        )
+        parser.add_argument("--profile", help="cProfile (CPU) one kind in process instead")
+
+    def handle(self, *, players: int, contestants: int, face_down: int, **options) -> None:
+        if Season.objects.filter(is_active=True).exists():
+            raise CommandError("This database has an active season: run the bench on another.")
+        self.verbosity = options["verbosity"]
+        self.round = 0
+        season = self.build(players, contestants)
+        try:
+            clients = self.players(season, face_down)
+            self.stdout.write(
+                f"database: {connection.vendor}, cache: {settings.CACHES['default']['BACKEND']}, "
+                f"sessions: {settings.SESSION_ENGINE}, DEBUG: {settings.DEBUG}\n"
+                f"{players} of each, {season.entries.count()} contestants, "
+                f"{face_down} cards face down"
+            )
+            if options["profile"]:
+                self.profile(season, InProcess(clients), options["profile"])
+                return
+            # Each kind once per player: the in-process run spends the first vote, play and
+            # pack of each player; the run over HTTP the second.
+            counted = self.measure(season, InProcess(clients))
+            if options["http"]:
+                web = OverHttp(clients)
+                try:
+                    self.measure(season, web, queries=counted)
+                finally:
+                    web.close()
+        finally:
+            self.tear_down(season)
+
+    @transaction.atomic
+    def build(self, players: int, contestants: int) -> Season:
+        tag = f"bench-actions-{time.time_ns()}"
+        season = Season.objects.create(name=tag, starts_on=dt.date(2026, 1, 1), is_active=True)
+        people = Contestant.objects.bulk_create(
+            Contestant(name=f"{tag}-c{i}") for i in range(contestants)
+        )
+        LadderEntry.objects.bulk_create(
+            LadderEntry(season=season, contestant=c, joined=i, score=(i * 37) % 90)
+            for i, c in enumerate(people, start=1)
+        )
+        password = make_password(None)
+        users = User.objects.bulk_create(
+            User(username=f"{tag}-u{i}", display_name=f"Bencher {i}", password=password)
+            for i in range(players)
+        )
+        members = PlayerSeason.objects.bulk_create(
+            PlayerSeason(season=season, user=u) for u in users
+        )
+        # The starting hand is dealt already (a player's first visit is not what is measured):
+        # an opened God Pack, two Booster Packs still sealed and a few cards.
+        SealedItem.objects.bulk_create(
+            SealedItem(owner=m, kind=kind, source=source, opened_at=opened)
+            for m in members
+            for kind, source, opened in (
+                (SealedItem.Kind.GOD_PACK, Source.STARTING_HAND, season.created_at),
+                (SealedItem.Kind.BOOSTER_PACK, Source.ADMIN, None),
+                (SealedItem.Kind.BOOSTER_PACK, Source.ADMIN, None),
+            )
+        )
+        cards = [CardId.BOOST, CardId.BOOST, CardId.BOOST, CardId.SHIELD, CardId.SKIP]
+        HeldCard.objects.bulk_create(
+            HeldCard(owner=m, card=c.value, source=Source.ADMIN) for m in members for c in cards
+        )
+        return season
+
+    def players(self, season: Season, face_down: int) -> list[Client]:
+        """A logged-in client per player, their board seen (and their CSRF cookie set)."""
+        day = public_board(clock.now()).day
+        author = PlayerSeason.objects.filter(season=season).first()
+        entries = list(season.entries.values_list("pk", flat=True))
+        Play.objects.bulk_create(  # other players' cards, waiting on the ladder
+            Play(day=day, player=author, card="shield", target_id=entries[i % len(entries)])
+            for i in range(face_down)
+        )
+        board_cache.bump_day_plays(day.pk)  # a bulk insert sends no signal
+        clients = []
+        for user in User.objects.filter(username__startswith=f"{season.name}-").order_by("pk"):
+            client = Client(HTTP_HOST=allowed_host())
+            client.force_login(user)
+            client.get(reverse("ladder:board"), secure=True)  # sets the CSRF cookie
+            client.get(reverse("ladder:board"), secure=True)  # kept whole, named by it
+            clients.append(client)
+        return clients
+
+    def kinds(self, season: Season) -> list[tuple[str, str, Callable[[int], tuple]]]:
+        """(name, method, what to send for player i)."""
+        entries = list(season.entries.order_by("pk").values_list("pk", flat=True))
+        players = list(PlayerSeason.objects.filter(season=season).order_by("user_id"))
+        packs = {}
+        for owner, item in SealedItem.objects.filter(
+            owner__season=season, opened_at__isnull=True
+        ).values_list("owner_id", "pk"):
+            packs.setdefault(owner, item)  # the first still sealed
+        board = reverse("ladder:board")
+
+        def vote(i: int) -> tuple:
+            entry = entries[(i + self.round) % len(entries)]  # a new one each round
+            return reverse("ladder:vote"), {"entry": entry, "direction": "up"}, True
+
+        def play(i: int) -> tuple:
+            data = {"card": CardId.BOOST.value, "target": entries[(i + 1) % len(entries)]}
+            return reverse("ladder:play"), data, True
+
+        def open_pack(i: int) -> tuple:
+            return reverse("ladder:open", args=[packs[players[i].pk]]), None, True
+
+        return [
+            ("bare view", "GET", lambda i: (reverse("ping"), None, False)),
+            ("board (kept)", "GET", lambda i: (board, None, False)),
+            ("vote", "POST", vote),
+            ("play", "POST", play),
+            ("pack", "POST", open_pack),
+            ("board after", "GET", lambda i: (board, None, False)),
+        ]
+
+    def measure(self, season: Season, transport, queries: dict | None = None) -> dict:
+        """Run every kind for every player; print the figures. Returns the query counts."""
+        figures = []
+        for name, method, what in self.kinds(season):
+            figures.append(self.run(name, method, what, transport, queries is None))
+        self.round += 1
+        floor = figures[0].cpu_ms
+        what = "web + PostgreSQL" if transport.counts_database else "web only"
+        self.stdout.write(f"\n{transport.label}, CPU of {what}:")
+        self.stdout.write(f"  {'':<14} {'CPU ms':>8} {'× bare':>7} {'queries':>8}")
+        counted = queries or {f.name: max(f.queries) for f in figures}
+        if self.verbosity > 1 and queries is None:
+            for f in figures:
+                spread = {n: f.queries.count(n) for n in sorted(set(f.queries))}
+                self.stdout.write(f"    {f.name}: queries (count: requests) {spread}")
+        for f in figures:
+            self.stdout.write(
+                f"  {f.name:<14} {f.cpu_ms:8.2f} {f.cpu_ms / floor:6.2f}× {counted[f.name]:8}"
+            )
+        self.stdout.write(
+            f"  floor: the bare view, {floor:.2f} ms; target: a vote, a play and a pack each "
+            f"at most {TARGET_RATIO:g}× its CPU and {TARGET_QUERIES} queries"
+        )
+        for f in figures[2:5]:
+            met = f.cpu_ms / floor <= TARGET_RATIO and counted[f.name] <= TARGET_QUERIES
+            self.stdout.write(f"    {f.name}: {'met' if met else 'NOT met'}")
+        return counted
+
+    def run(self, name: str, method: str, what: Callable, transport, count: bool) -> Figures:
+        figures = Figures(name)
+        for i in range(transport.players):
+            path, data, htmx = what(i)
+            with CaptureQueriesContext(connection) as queries:
+                before = transport.cpu()
+                status, body = transport.request(i, method, path, data, htmx)
+                figures.cpu += transport.cpu() - before
+            if status != 200 or b'class="error"' in body:
+                raise CommandError(f"{name} failed: {status} {body[:300]}")
+            figures.runs += 1
+            if count:
+                figures.queries.append(len(queries))
+        if count and self.verbosity > 1:  # the last one's queries, to see where they go
+            for query in queries.captured_queries:
+                self.stdout.write(f"    {name}: {query['sql'][:150]}")
+        return figures
+
+    def profile(self, season: Season, transport: InProcess, kind: str) -> None:
+        import cProfile
+        import pstats
+
+        for name, method, what in self.kinds(season):
+            if name != kind:
+                continue
+            profiler = cProfile.Profile(time.process_time)  # CPU, not waits
+            profiler.enable()
+            for i in range(transport.players):
+                path, data, htmx = what(i)
+                transport.request(i, method, path, data, htmx)
+            profiler.disable()
+            out = io.StringIO()
+            pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(60)
+            self.stdout.write(out.getvalue())
+            return
+        raise CommandError(f"no such kind: {kind}")
+
+    def tear_down(self, season: Season) -> None:
+        with transaction.atomic():
+            tag = season.name
+            season.delete()
+            User.objects.filter(username__startswith=f"{tag}-").delete()
+            Contestant.objects.filter(name__startswith=f"{tag}-").delete()

@@ -1,0 +1,15 @@
+"""The board's ladder rows, drawn from the rows kept in this process (games.ladder.ladder_rows)."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.safestring import SafeString
+
+from ..ladder_rows import rows_html
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def ladder_rows(context, board) -> SafeString:
+    return rows_html(board, str(context.get("csrf_token", "")))

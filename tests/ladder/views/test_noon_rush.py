@@ -1,0 +1,185 @@
+"""The noon rush (issue 27): an action's cost in queries, a board that stays cached while
+other players vote, a board whose size does not grow with the cards played, and an
+action's answer patched from the kept board that is never a wrong one (R1.4, R5.6, R5.7)."""
+
+from __future__ import annotations
+
+import re
+
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from games.ladder import board_cache, clock
+from games.ladder.board import face_down_counts, load_board, with_vote
+from games.ladder.models import Play, SealedItem, Source
+from games.ladder.public import public_board
+from games.ladder.services.packs import give_starting_hand
+from games.ladder.services.players import join_season
+from games.ladder.services.votes import cast_vote
+from tests.ladder.fixtures import HTMX, give
+
+BOARD = reverse("ladder:board")
+# Every request reads the session and the user (the bare view's two queries, tests keep
+# sessions in the database); an action adds BEGIN and COMMIT around what it writes.
+SESSION_AND_USER = 2
+
+
+def seen(client: Client) -> None:
+    """The player has their board in front of them (kept, with its CSRF cookie)."""
+    client.get(BOARD)
+    client.get(BOARD)
+
+
+def test_a_vote_costs_six_queries_beyond_the_session_and_the_user(
+    alice_client, alice_player, entries, django_assert_num_queries
+):
+    """The day share-locked, the player locked, the contestant, today's votes, the insert,
+    inside BEGIN and COMMIT; the answer is drawn from the kept board, patched: no read."""
+    seen(alice_client)
+    with django_assert_num_queries(SESSION_AND_USER + 7):
+        body = alice_client.post(
+            reverse("ladder:vote"), {"entry": entries["bo"].pk, "direction": "up"}, **HTMX
+        ).content.decode()
+    assert '<span class="my-vote up">▲ 5</span>' in body
+    assert "Votes left: " in body and '<span class="chip">3</span>' in body
+
+
+def test_a_play_and_a_pack_read_nothing_after_their_writes(
+    alice_client, alice, alice_player, season, entries, django_assert_num_queries
+):
+    give(alice_player, "boost", "boost")
+    give_starting_hand(user=alice, season=season)
+    pack = SealedItem.objects.get(owner=alice_player)
+    seen(alice_client)
+    # Day, player, target (locked), the card out of the hand and its ledger line (one
+    # statement on PostgreSQL), the play.
+    took_the_card = 1 if connection.vendor == "postgresql" else 2
+    with django_assert_num_queries(SESSION_AND_USER + 6 + took_the_card):
+        body = alice_client.post(
+            reverse("ladder:play"), {"card": "boost", "target": entries["cy"].pk}, **HTMX
+        ).content.decode()
+    assert "Boost waits face down on Cy" in body and 'aria-label="1 face-down card"' in body
+    # Day, player, the pack opened (one UPDATE … RETURNING), its cards into the hand, the
+    # ledger's lines.
+    with django_assert_num_queries(SESSION_AND_USER + 7):
+        body = alice_client.post(reverse("ladder:open", args=[pack.pk]), **HTMX).content.decode()
+    assert "You opened:" in body and 'id="hand"' in body
+
+
+def test_the_board_stays_whole_in_the_cache_while_other_players_vote(
+    alice_client, bob, bob_player, entries, django_assert_num_queries
+):
+    """Only plays, noon, pins and admin changes make other players' boards read afresh: a
+    vote changes its own player's board alone."""
+    seen(alice_client)
+    with django_assert_num_queries(SESSION_AND_USER):
+        before = alice_client.get(BOARD).content.decode()
+    bob_client = Client()
+    bob_client.force_login(bob)
+    bob_client.post(reverse("ladder:vote"), {"entry": entries["ava"].pk, "direction": "up"})
+    cast_vote(user=bob, entry_id=entries["bo"].pk, direction="down")
+    with django_assert_num_queries(SESSION_AND_USER):
+        after = alice_client.get(BOARD).content.decode()
+    assert after == before
+
+
+def test_another_players_card_changes_only_the_face_down_counts(
+    alice_client, bob, bob_player, entries, django_assert_num_queries
+):
+    seen(alice_client)
+    give(bob_player, "skip")
+    bob_client = Client()
+    bob_client.force_login(bob)
+    bob_client.post(reverse("ladder:play"), {"card": "skip", "target": entries["ava"].pk})
+    # The page is drawn again with the counts read afresh; alice's own part stays kept.
+    with django_assert_num_queries(SESSION_AND_USER + 1) as captured:
+        body = alice_client.get(BOARD).content.decode()
+    assert 'aria-label="1 face-down card"' in body
+    reads = " ".join(q["sql"] for q in captured.captured_queries)
+    assert "ladder_heldcard" not in reads and "ladder_vote" not in reads
+
+
+def test_a_thousand_face_down_cards_are_a_count_and_a_stack(alice_client, bob_player, entries):
+    """R5.6: face-down cards show how many, never which; the page does not grow with them."""
+    seen(alice_client)
+    day = public_board(clock.now()).day
+
+    def lay(n: int) -> str:
+        Play.objects.bulk_create(
+            Play(day=day, player=bob_player, card="boost", target=entries["ava"]) for _ in range(n)
+        )
+        board_cache.bump_day_plays(day.pk)  # a bulk insert sends no signal
+        return alice_client.get(BOARD).content.decode()
+
+    three = lay(3)
+    thousand = lay(997)
+    assert 'aria-label="1000 face-down cards"' in thousand and "×1000" in thousand
+    row = re.search(rf'id="entry-{entries["ava"].pk}".*?</li>', thousand, re.S)[0]
+    assert row.count('class="facedown-card"') == 3
+    # Only the digits differ (the masked CSRF tokens keep their length).
+    assert len(thousand) - len(three) == 2 * len("1000") - 2 * len("3")
+
+
+def test_an_actions_answer_is_the_board_a_fresh_read_finds(
+    alice_client, alice, alice_player, season, entries
+):
+    """The kept board, patched with the vote, the play and the opened pack, is kept for the
+    next view: it must be exactly what reading the database finds."""
+    give(alice_player, "boost", "shield")
+    give_starting_hand(user=alice, season=season)
+    pack = SealedItem.objects.get(owner=alice_player)
+    seen(alice_client)
+    alice_client.post(reverse("ladder:vote"), {"entry": entries["bo"].pk, "direction": "up"})
+    alice_client.post(reverse("ladder:play"), {"card": "boost", "target": entries["cy"].pk})
+    alice_client.post(reverse("ladder:open", args=[pack.pk]))
+    public = public_board(clock.now())
+    player = join_season(alice, season)
+    kept = board_cache.own_part(public.key, player.pk, lambda: None)
+    fresh = load_board(player, public)
+    assert kept is not None
+
+    def same(board) -> tuple:
+        return (
+            [(v.pk, v.entry_id, v.points) for v in board.votes],
+            [(p.pk, p.card, p.target_id) for p in board.plays],
+            [(c.pk, c.card) for c in board.cards],
+            sorted(s.pk for s in board.sealed),
+        )
+
+    assert same(kept) == same(fresh)
+    counts = board_cache.face_down(public.day.pk, lambda: None)
+    assert counts == face_down_counts(public.day) == {entries["cy"].pk: 1}
+
+
+def test_a_patched_board_is_not_kept_when_another_change_came_between(
+    alice, alice_player, season, entries
+):
+    """A change the action did not make (an admin's grant, another tab) moved the player's
+    version between the read of the kept board and the action's commit: patching that
+    board would hide the change, so nothing is kept and the next view reads afresh."""
+    public = public_board(clock.now())
+    board_cache.own_part(public.key, alice_player.pk, lambda: load_board(alice_player, public))
+    snap = board_cache.snapshot(public.key, alice_player.pk, public.day.pk)
+    assert snap.own is not None
+    give(alice_player, "boost")  # someone else's change, committed in between
+    with board_cache.recording_bumps() as bumps:
+        vote = cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
+    own, _ = board_cache.carry_forward(snap, bumps, lambda b: with_vote(b, vote))
+    assert own is None
+    fresh = board_cache.own_part(
+        public.key, alice_player.pk, lambda: load_board(alice_player, public)
+    )
+    assert [c.card for c in fresh.cards] == ["boost"] and len(fresh.votes) == 1
+
+    # Without the change in between, the patched board is kept.
+    snap = board_cache.snapshot(public.key, alice_player.pk, public.day.pk)
+    with board_cache.recording_bumps() as bumps:
+        vote = cast_vote(user=alice, entry_id=entries["bo"].pk, direction="up")
+    own, _ = board_cache.carry_forward(snap, bumps, lambda b: with_vote(b, vote))
+    assert own is not None and len(own.votes) == 2
+    assert source_of(own) == Source.ADMIN
+
+
+def source_of(board) -> str:
+    return board.cards[0].source
