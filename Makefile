@@ -50,6 +50,7 @@ bench: $(VENV)/.dev
 	$(PY) -m games.hall.engine.bench
 	$(PY) -m games.armed.engine.bench
 	$(PY) -m games.armed.simulate --games 30000
+	$(PY) -m games.party.simulate --games 200
 	$(PY) -m games.chaos.simulate --games 10000
 
 clean:

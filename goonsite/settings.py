@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "games.ladder",
     "games.hall",
     "games.armed",
+    "games.party",
     "games.chaos",
 ]
 

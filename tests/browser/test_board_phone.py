@@ -16,9 +16,14 @@ from tests.ladder.fixtures import give
 pytestmark = pytest.mark.django_db(transaction=True)
 LONG_NAME = "Bartholomew_Maximilian_Featherstonehaugh"
 
+# The scroll back to the hand is smooth and starts after the answer's parts are swapped in:
+# wait until the page has come to rest (the same scroll position at two polls) with the
+# hand's heading in the upper half.
 HAND_IN_VIEW = """() => {
-  const r = document.querySelector('#hand').getBoundingClientRect();
-  return r.top >= 0 && r.top < window.innerHeight / 2;
+  const y = window.scrollY, still = window.__lastScrollY === y;
+  window.__lastScrollY = y;
+  const r = document.querySelector('#hand h2').getBoundingClientRect();
+  return still && r.top >= 0 && r.top < window.innerHeight / 2;
 }"""
 
 
@@ -33,7 +38,7 @@ def test_after_a_play_on_the_last_row_the_hand_is_back_in_view(
     page.get_by_role("link", name=f"Play Boost on {last}").click()
     page.get_by_role("dialog").get_by_role("button", name="Confirm").click()
     expect(page.locator("#messages li").last).to_contain_text(f"Boost waits face down on {last}")
-    page.wait_for_function(HAND_IN_VIEW, timeout=3000)
+    page.wait_for_function(HAND_IN_VIEW, polling=150, timeout=5000)
     assert in_view(page, page.locator("#hand h2"))
     page.screenshot(path=artifacts / "board-phone-after-play.png")
 
