@@ -15,6 +15,8 @@ import zoneinfo
 from functools import cache
 from importlib import resources
 
+DISPLAY_NAME_LENGTH = 40  # the column's width (accounts.models.User.display_name)
+
 RESERVED_NAMES = ("TC", "Yummy")
 DEFAULT_TIME_ZONE = "America/Chicago"
 ANONYMOUS_NAME = "Former gooner"

@@ -2,14 +2,16 @@ from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from .identity import DEFAULT_TIME_ZONE, name_key
+from .identity import DEFAULT_TIME_ZONE, DISPLAY_NAME_LENGTH, name_key
+from .names import clean_display_name
 
 
 class User(AbstractUser):
     """A gooner. Staff users are the admins (TC and Yummy)."""
 
     display_name = models.CharField(
-        max_length=40, help_text="How other gooners see you on the ladder and in reports."
+        max_length=DISPLAY_NAME_LENGTH,
+        help_text="How other gooners see you on the ladder and in reports.",
     )
     # The display name folded for comparison (accounts.identity.name_key): two names that
     # look alike share a key, and the database keeps keys unique.
@@ -33,8 +35,6 @@ class User(AbstractUser):
         return self.display_name or self.username
 
     def clean(self) -> None:
-        from .names import clean_display_name  # names reads this model
-
         super().clean()
         if self.display_name:
             try:

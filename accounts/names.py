@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractUser
 from django.core.exceptions import ValidationError
 
+from .identity import DISPLAY_NAME_LENGTH as MAX_LENGTH
 from .identity import is_reserved, name_key, tidy_name
-from .models import User
 
-MAX_LENGTH = User._meta.get_field("display_name").max_length
+# The user model is read when a name is checked: the model's own clean() calls this module.
 
 
-def clean_display_name(raw: str, *, user: User | None = None) -> str:
+def clean_display_name(raw: str, *, user: AbstractUser | None = None) -> str:
     """The name tidied, or a ValidationError saying why the player can't have it."""
     name = tidy_name(raw)
     if not name or not name_key(name):
@@ -19,7 +21,7 @@ def clean_display_name(raw: str, *, user: User | None = None) -> str:
         raise ValidationError(f"Keep it to {MAX_LENGTH} characters.")
     if is_reserved(name) and not (user is not None and user.is_staff):
         raise ValidationError(f"“{name}” is reserved. Pick another display name.")
-    taken = User.objects.filter(name_key=name_key(name))
+    taken = get_user_model().objects.filter(name_key=name_key(name))
     if user is not None and user.pk:
         taken = taken.exclude(pk=user.pk)
     if taken.exists():
@@ -38,4 +40,4 @@ def free_display_name(wanted: str) -> str:
             return clean_display_name(candidate)
         except ValidationError:
             continue
-    return clean_display_name(f"Gooner {User.objects.count() + 1}")
+    return clean_display_name(f"Gooner {get_user_model().objects.count() + 1}")

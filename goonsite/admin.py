@@ -120,3 +120,25 @@ class GoonsiteAdminSite(admin.AdminSite):
                 {"__module__": admin_class.__module__, "__doc__": admin_class.__doc__},
             )
         super().register(model_or_iterable, admin_class, **options)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Records the site writes itself (logs, ledgers, audits): seen, never edited."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class AuditRecordAdmin(ReadOnlyAdmin):
+    """Every game's audit record (goonsite.audit.AuditRecord), read-only."""
+
+    list_display = ("at", "actor", "kind", "target")
+    list_filter = ("kind",)
+    search_fields = ("target", "actor__username", "actor__display_name")
+    list_select_related = ("actor",)

@@ -145,6 +145,122 @@ def test_the_walls_catch_what_they_are_for(tmp_path):
     ]
 
 
+# ---- no import cycle inside a package ------------------------------------------------------
+
+PACKAGES = ("games", "goonsite", "accounts")
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def import_graph(root: Path, tops: tuple[str, ...] = PACKAGES) -> dict[str, set[str]]:
+    """Which project modules each project module imports, at the top or inside a function.
+
+    A name is resolved to the longest module it starts with, so `from .models import Card`
+    is an edge to `models`, and `from . import bots` an edge to `bots` (not to the package
+    being imported); migrations are left out (Django loads them by name).
+    """
+    paths = {
+        module_name(path, root): path
+        for top in tops
+        if (root / top).is_dir()
+        for path in sorted((root / top).rglob("*.py"))
+        if "migrations" not in path.parts
+    }
+
+    def project_module(name: str) -> str:
+        while name and name not in paths:
+            name = name.rpartition(".")[0]
+        return name
+
+    graph: dict[str, set[str]] = {}
+    for name, path in paths.items():
+        package = name if path.name == "__init__.py" else package_of(path, root)
+        targets = set()
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.Import):
+                targets |= {project_module(alias.name) for alias in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                [module] = imports_of(node, package)
+                for alias in node.names:
+                    submodule = f"{module}.{alias.name}"
+                    targets.add(submodule if submodule in paths else project_module(module))
+        graph[name] = targets - {"", name}
+    return graph
+
+
+def imports_of(node: ast.ImportFrom, package: str) -> list[str]:
+    """The absolute module of a `from … import …` (its level resolved against `package`)."""
+    if not node.level:
+        return [node.module or ""]
+    parts = package.split(".")
+    base = parts[: len(parts) - node.level + 1]
+    return [".".join(base + ([node.module] if node.module else []))]
+
+
+def import_cycles(root: Path) -> list[list[str]]:
+    """Every set of modules that import each other, directly or round a loop (Tarjan)."""
+    graph = import_graph(root)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for target in sorted(graph[module]):
+            if target not in index:
+                visit(target)
+                low[module] = min(low[module], low[target])
+            elif target in stack:
+                low[module] = min(low[module], index[target])
+        if low[module] == index[module]:
+            loop = []
+            while (member := stack.pop()) != module:
+                loop.append(member)
+            if loop:
+                cycles.append(sorted([module, *loop]))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(cycles)
+
+
+def test_no_import_cycle_inside_any_package():
+    """Modules of the site form layers: a cycle, even through an import inside a function,
+    means two modules are one thing in two files (issue 21)."""
+    assert import_cycles(ROOT) == []
+
+
+def test_the_cycle_check_catches_what_it_is_for(tmp_path):
+    write(tmp_path, "games/alpha/services/a.py", "from .b import thing\n")
+    write(tmp_path, "games/alpha/services/b.py", "def f():\n    from . import c\n")
+    write(tmp_path, "games/alpha/services/c.py", "from games.alpha.services.a import x\n")
+    write(tmp_path, "games/alpha/models.py", "from django.db import models\n")
+    write(tmp_path, "games/alpha/views.py", "from .models import Thing\nfrom .services import a\n")
+    write(tmp_path, "goonsite/one.py", "import goonsite.two\n")
+    write(tmp_path, "goonsite/two.py", "from goonsite import one\n")
+    write(tmp_path, "accounts/fine.py", "from goonsite import one\n")
+    write(tmp_path, "games/beta/engine/__init__.py", "from .game import run\n")
+    write(tmp_path, "games/beta/engine/game.py", "from . import bots\nfrom .bots import x\n")
+    write(tmp_path, "games/beta/engine/bots.py", "import json\n")
+
+    assert import_cycles(tmp_path) == [
+        [
+            "games.alpha.services.a",
+            "games.alpha.services.b",
+            "games.alpha.services.c",
+        ],
+        ["goonsite.one", "goonsite.two"],
+    ]
+
+
 # ---- The shell names no game (issue 21) ----
 # The core (goonsite/, accounts/) imports no game module, and its templates name no game's
 # pages or files: the games reach the shell only through their listing (goonsite.games).

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
-from django.utils import timezone
 
-from goonsite.admin import RefusalsShown
+from goonsite import clock
+from goonsite.admin import AuditRecordAdmin, ReadOnlyAdmin, RefusalsShown
 from goonsite.fields import integer_range
 
 from .cards import is_face
@@ -30,8 +30,8 @@ from .models import (
 from .rules.timing import valid_phase_days
 from .services import admin as powers
 from .services.proposals import mark_enacted
-from .services.table import abandon_game
-from .table_models import DuelRequest, Game
+from .tables.abandon import abandon_game
+from .tables.models import DuelRequest, Game
 
 # ---- cycles ------------------------------------------------------------------------------
 
@@ -64,11 +64,11 @@ class CycleForm(forms.ModelForm):
         data = super().clean()
         if not self.instance.pk:
             starts = data.get("starts_at")
-            if starts and starts <= timezone.now():
+            if starts and starts <= clock.now():
                 self.add_error("starts_at", "A cycle's start noon must be in the future (H1.3).")
             if Cycle.objects.filter(is_current=True).exists():
                 raise forms.ValidationError("A cycle is running: end it before creating another.")
-        elif self.instance.starts_at <= timezone.now() and any(
+        elif self.instance.starts_at <= clock.now() and any(
             f in self.changed_data for f in ("kit_cards", "kit_vertebrae", "kit_chips")
         ):
             raise forms.ValidationError("The starting kit can only be set before the start (H2.2).")
@@ -300,38 +300,27 @@ class ProposalAdmin(RefusalsShown):
 # ---- records ---------------------------------------------------------------------------------
 
 
-class ReadOnly(admin.ModelAdmin):
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
 @admin.register(AdminRecord)
-class AdminRecordAdmin(ReadOnly):
-    list_display = ("at", "actor", "kind", "target", "reason", "cycle")
-    list_filter = ("kind", "cycle")
+class AdminRecordAdmin(AuditRecordAdmin):
+    list_display = (*AuditRecordAdmin.list_display, "reason", "cycle")
+    list_filter = (*AuditRecordAdmin.list_filter, "cycle")
 
 
 @admin.register(Ledger)
-class LedgerAdmin(ReadOnly):
+class LedgerAdmin(ReadOnlyAdmin):
     list_display = ("at", "player", "asset", "card", "change", "reason", "ref", "phase")
     list_filter = ("asset", "reason")
     search_fields = ("player__user__username", "player__user__display_name", "ref")
 
 
 @admin.register(Activity)
-class ActivityAdmin(ReadOnly):
+class ActivityAdmin(ReadOnlyAdmin):
     list_display = ("at", "cycle", "phase", "kind", "text")
     list_filter = ("cycle", "kind")
 
 
 @admin.register(Phase)
-class PhaseAdmin(ReadOnly):
+class PhaseAdmin(ReadOnlyAdmin):
     """Phases and their reports (H14.4); boundaries run only from the job (H12.1)."""
 
     list_display = ("cycle", "number", "starts_at", "ends_at", "status", "closed_at")
@@ -339,58 +328,84 @@ class PhaseAdmin(ReadOnly):
 
 
 @admin.register(Gift)
-class GiftAdmin(ReadOnly):
+class GiftAdmin(ReadOnlyAdmin):
     list_display = ("at", "phase", "giver", "receiver", "cards", "bonus", "seed")
     list_filter = ("cycle", "bonus")
 
 
 @admin.register(Purchase)
-class PurchaseAdmin(ReadOnly):
+class PurchaseAdmin(ReadOnlyAdmin):
     list_display = ("at", "phase", "player", "item", "cost", "cards", "seed")
     list_filter = ("item",)
 
 
 @admin.register(Trade)
-class TradeAdmin(ReadOnly):
+class TradeAdmin(ReadOnlyAdmin):
     list_display = ("created_at", "offerer", "receiver", "summary", "status")
     list_filter = ("cycle", "status")
 
 
 @admin.register(JusticeRequest)
-class JusticeRequestAdmin(ReadOnly):
+class JusticeRequestAdmin(ReadOnlyAdmin):
     list_display = ("number", "cycle", "author", "kind", "status", "submitted_at")
     list_filter = ("cycle", "status")
 
 
 @admin.register(Ruling)
-class RulingAdmin(ReadOnly):
+class RulingAdmin(ReadOnlyAdmin):
     list_display = ("request", "judge", "issued_at", "overturned")
 
 
 @admin.register(Election)
-class ElectionAdmin(ReadOnly):
+class ElectionAdmin(ReadOnlyAdmin):
     list_display = ("cycle", "week", "decided_at", "winner")
 
 
+class StalledFilter(admin.SimpleListFilter):
+    """Games nobody can finish: no participant has any possible play (tables/stall.py)."""
+
+    title = "no possible play"
+    parameter_name = "stalled"
+
+    def lookups(self, request, model_admin):
+        return [("yes", "stalled: nobody can play")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "yes":
+            return queryset.filter(stalled_since__isnull=False, stage=Game.Stage.PLAYING)
+        return queryset
+
+
 @admin.register(Game)
-class GameAdmin(ReadOnly, RefusalsShown):
+class GameAdmin(ReadOnlyAdmin, RefusalsShown):
     """H7 Exoptosis games; an admin may abandon one (H8.25): every card goes home."""
 
-    list_display = ("pk", "cycle", "kind", "stage", "result", "formed_at", "winner", "deadline")
-    list_filter = ("cycle", "kind", "stage")
+    list_display = (
+        "pk",
+        "cycle",
+        "kind",
+        "stage",
+        "result",
+        "formed_at",
+        "winner",
+        "deadline",
+        "stalled_since",
+    )
+    list_filter = (StalledFilter, "cycle", "kind", "stage")
     actions = ["abandon_games"]
 
     @admin.action(description="Abandon the selected games (H8.25)")
     def abandon_games(self, request, queryset):
         done = 0
         for game in queryset.exclude(stage=Game.Stage.OVER):
+            reason = "nobody had any possible play" if game.stalled_since else "admin decision"
             with self.refusals_shown(request):
-                abandon_game(actor=request.user, game_id=game.pk, reason="admin decision")
+                abandon_game(actor=request.user, game_id=game.pk, reason=reason)
                 done += 1
         self.message_user(request, f"Abandoned {done} game(s); their cards are home.")
 
 
 @admin.register(DuelRequest)
-class DuelRequestAdmin(ReadOnly):
+class DuelRequestAdmin(ReadOnlyAdmin):
     list_display = ("pk", "cycle", "requester", "status", "created_at", "expires_at", "game")
     list_filter = ("cycle", "status")

@@ -6,6 +6,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from goonsite.audit import AuditRecord
+
 from .cards import FACE_CHOICES, face_name
 from .rules.shop import PRICE_LIST, ShopItem
 
@@ -616,26 +618,16 @@ class Activity(models.Model):
         return self.text
 
 
-class AdminRecord(models.Model):
+class AdminRecord(AuditRecord):
     """H13.3 Every admin action: who, when, what and why (also on the public log)."""
 
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
     cycle = models.ForeignKey(
         Cycle, null=True, blank=True, on_delete=models.SET_NULL, related_name="admin_records"
     )
-    kind = models.CharField(max_length=30)
-    target = models.CharField(max_length=200, blank=True)
     reason = models.CharField(max_length=300, blank=True)
-    details = models.JSONField(default=dict, blank=True)
-    at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["-at", "-pk"]
 
-    def __str__(self) -> str:
-        return f"{self.actor}: {self.kind} {self.target}"
 
-
-from .table_models import DuelInvite, DuelRequest, Game, Seat  # noqa: E402, F401  (H7 tables)
+from .tables.models import DuelInvite, DuelRequest, Game, Seat  # noqa: E402, F401  (H7 tables)

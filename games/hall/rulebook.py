@@ -17,7 +17,7 @@ from .rules.timing import (
 from .rules.victory import CHIPS_TO_WIN
 from .rules.votes import URGENT_MAX_AGAINST
 from .services.battle import BATTLE_MIN_CARDS
-from .services.table import DECISION_TIME, MIN_HAND
+from .tables.table import DECISION_TIME, MIN_HAND
 
 
 def _hours(delta) -> int:

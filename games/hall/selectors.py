@@ -6,7 +6,8 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.db.models import Count, Prefetch, Q
-from django.utils import timezone
+
+from goonsite import clock
 
 from .cards import sort_key
 from .models import (
@@ -100,7 +101,7 @@ class Today:
 
 
 def today(cycle: Cycle, player: Player | None, now: dt.datetime | None = None) -> Today:
-    now = now or timezone.now()
+    now = now or clock.now()
     phase = open_phase(cycle)
     gift = engaged = None
     if player and phase:

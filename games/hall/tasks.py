@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .services.table_timers import run_table_timers
 from .services.timers import run_due
+from .tables.timeouts import run_table_timers
 
 
 def hall_job(**_schedule_kwargs) -> int:

@@ -17,6 +17,11 @@ urlpatterns = [
     path("games/<int:game_id>/", tables.game_page, name="game"),
     path("games/<int:game_id>/poll/", tables.game_poll, name="game_poll"),
     path("games/<int:game_id>/replay/", tables.game_replay, name="game_replay"),
+    path(
+        "games/<int:game_id>/engine-input.json",
+        tables.game_engine_input,
+        name="game_engine_input",
+    ),
     path("games/<int:game_id>/hand/", tables.game_hand, name="game_hand"),
     path("games/<int:game_id>/bet/", tables.game_bet, name="game_bet"),
     path("games/<int:game_id>/play/", tables.game_play, name="game_play"),

@@ -14,10 +14,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
-from django.utils import timezone
 from django.utils.html import format_html
 
-from goonsite.admin import RefusalsShown
+from goonsite import clock
+from goonsite.admin import AuditRecordAdmin, ReadOnlyAdmin, RefusalsShown
 from goonsite.refusal import Refusal
 
 from .engine import CardId
@@ -180,7 +180,7 @@ class SeasonAdmin(AuditedAdmin):
         if not season.is_active:
             self.message_user(request, f"{season} is not the active season.", messages.ERROR)
             return None
-        upcoming = open_day(season, timezone.now()).noon_on
+        upcoming = open_day(season, clock.now()).noon_on
         form = EndSeasonForm(
             request.POST if "apply" in request.POST else None, initial={"last_noon": upcoming}
         )
@@ -332,7 +332,7 @@ class CodeDropForm(forms.ModelForm):
 
     def clean_expires_at(self):
         expires_at = self.cleaned_data.get("expires_at")
-        if expires_at is not None and expires_at <= timezone.now():
+        if expires_at is not None and expires_at <= clock.now():
             raise forms.ValidationError(
                 "That time has passed: a drop would expire before anyone could redeem it."
             )
@@ -512,17 +512,6 @@ class CodeAdmin(admin.ModelAdmin):
 # ---- noons, reports, Discord and the audit trail ---------------------------------------------
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
 @admin.register(GameDay)
 class GameDayAdmin(ReadOnlyAdmin):
     list_display = ("noon_on", "season", "status", "resolved_at")
@@ -544,7 +533,5 @@ class LedgerEntryAdmin(ReadOnlyAdmin):
 
 
 @admin.register(AdminAction)
-class AdminActionAdmin(ReadOnlyAdmin):
-    list_display = ("at", "actor", "kind", "target")
-    list_filter = ("kind",)
-    search_fields = ("target", "actor__username")
+class AdminActionAdmin(AuditRecordAdmin):
+    pass

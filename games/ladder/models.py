@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from goonsite.audit import AuditRecord
 from goonsite.fields import WholeJSONField
 
 from .engine import CATALOGUE, PACKS, STATE_FIELDS, Direction, Outcome
@@ -426,7 +427,7 @@ class LedgerEntry(models.Model):
         return f"{self.change:+d} {self.item} ({self.reason})"
 
 
-class AdminAction(models.Model):
+class AdminAction(AuditRecord):
     """One use of an owner's power, or one add, change or delete in the admin (R9.1)."""
 
     class Kind(models.TextChoices):
@@ -446,19 +447,10 @@ class AdminAction(models.Model):
         CHANGE = "change", "change"
         DELETE = "delete", "delete"
 
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
     kind = models.CharField(max_length=20, choices=Kind)
-    target = models.CharField(max_length=200, blank=True, help_text="Who or what it acted on.")
-    details = models.JSONField(default=dict, blank=True)
-    at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["-at"]
-
-    def __str__(self) -> str:
-        return f"{self.actor}: {self.get_kind_display()} {self.target}"
 
 
 class NoonReminder(models.Model):

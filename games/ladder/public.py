@@ -151,8 +151,7 @@ _in_process = _Recent(KEPT_IN_PROCESS)
 
 
 def _read(now: dt.datetime) -> PublicBoard | bool:
-    from .services.days import open_day
-    from .services.noon import noon_is_due
+    from .services.days import noon_is_due, open_day
 
     season = active_season()
     if season is None:

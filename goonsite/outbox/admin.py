@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from django.contrib import admin
 
+from goonsite.admin import ReadOnlyAdmin
+
 from .models import DiscordPost
 from .services import resend
 
 
 @admin.register(DiscordPost)
-class DiscordPostAdmin(admin.ModelAdmin):
+class DiscordPostAdmin(ReadOnlyAdmin):
     list_display = ("created_at", "game", "summary", "status", "attempts", "last_error", "sent_at")
     list_filter = ("game", "status")
     search_fields = ("summary",)
@@ -28,12 +30,3 @@ class DiscordPostAdmin(admin.ModelAdmin):
             if reopened
             else "Nothing to re-send: the posts chosen were already sent.",
         )
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

@@ -24,12 +24,12 @@ from games.hall.services.judge import (
     open_confidence_vote,
     submit_request,
 )
-from games.hall.services.moves import choose_hand
 from games.hall.services.players import join
 from games.hall.services.proposals import cast_proposal_vote, submit_proposal
 from games.hall.services.shop import buy
 from games.hall.services.timers import run_due
 from games.hall.services.trades import Side, accept_trade, offer_trade
+from games.hall.tables.moves import choose_hand
 from tests.conftest import make_user
 from tests.hall.fixtures import BEFORE_START, START, at, phase_end, reputable
 from tests.hall.tables.helpers import all_ready, duel, play_to_the_end

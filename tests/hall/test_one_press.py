@@ -123,7 +123,7 @@ def test_one_key_raced_on_two_threads_buys_once(ann):
 def test_a_bet_or_match_pressed_twice_puts_chips_in_once(ann, bo):
     """H8.4-H8.6 Bets need no key: the engine itself refuses the second press (one open
     bet; a raise must go above the stake; one who met the stake cannot match again)."""
-    from games.hall.services.moves import bet, match
+    from games.hall.tables.moves import bet, match
     from tests.hall.tables.helpers import choose_all, duel
 
     grant(ann, "5H", "6H", "7H", "8H", chips=3)

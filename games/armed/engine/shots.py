@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import guns
 from .cards import DESIGN_OF
 from .drawing import draw
-from .state import Decision, Flow, Game, Seat
+from .guns import GUNS
+from .state import Decision, Flow, FreeShot, Game, Seat
 
 if TYPE_CHECKING:
     from .guns import Gun
@@ -20,8 +20,7 @@ def shoot(g: Game, shooter: Seat, card: str, target: Seat | None, free: bool) ->
     """A3.5 One shot, resolved completely before the turn goes on."""
     shooter.hand.remove(card)
     g.discard.append(card)
-    # guns/ imports this module back (HYPNO-COIN's free shot): look the table up late.
-    gun = guns.GUNS[DESIGN_OF[card]]
+    gun = GUNS[DESIGN_OF[card]]
     if gun.multi:
         targets = g.opponents[shooter]
         if g.log is not None:  # the playtest keeps no log: hot events are built only for one
@@ -69,10 +68,7 @@ def comply(g: Game, gun: Gun, card: str, shooter: Seat, target: Seat) -> Flow:
             g.ev("comply", seat=target.id, forced="egg")
         else:
             g.ev("comply", seat=target.id)
-    if gun.asks:
-        yield from gun.effect(g, card, target, shooter, True)
-    else:
-        gun.effect(g, card, target, shooter, True)
+    yield from effect(g, gun, card, target, shooter, True)
     if broken:
         draw(g, target, "pity")
 
@@ -86,10 +82,18 @@ def grit(g: Game, gun: Gun, card: str, shooter: Seat, target: Seat, group: bool)
         if target.teeth == 0:
             g.ev("broken", seat=target.id)
         g.ev("malfunction", seat=shooter.id, card=card)
-    if gun.asks:
-        yield from gun.effect(g, card, shooter, target, False)
-    else:
-        gun.effect(g, card, shooter, target, False)
+    yield from effect(g, gun, card, shooter, target, False)
+
+
+def effect(g: Game, gun: Gun, card: str, hit: Seat, other: Seat, demand: bool) -> Flow:
+    """The gun's demand (or malfunction) on `hit`; a free shot it calls for is fired here,
+    at once (HYPNO-COIN, A9.16)."""
+    if not gun.asks:
+        gun.effect(g, card, hit, other, demand)
+        return
+    follow = yield from gun.effect(g, card, hit, other, demand)
+    if isinstance(follow, FreeShot):
+        yield from free_shot(g, follow.firer, follow.at)
 
 
 def free_shot(g: Game, firer: Seat, at: Seat | None) -> Flow:

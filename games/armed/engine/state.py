@@ -112,6 +112,16 @@ class Decision:
 Flow = Generator["Decision", tuple, None]
 
 
+class FreeShot:
+    """A gun's call for a free shot (HYPNO-COIN, A9.16): the gun names it, `shots` fires it
+    (the guns cannot import `shots`, which looks the guns up)."""
+
+    __slots__ = ("at", "firer")
+
+    def __init__(self, firer: Seat, at: Seat | None) -> None:
+        self.firer, self.at = firer, at
+
+
 class Game:
     __slots__ = (
         "awaiting",

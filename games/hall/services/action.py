@@ -4,7 +4,8 @@ Every service that writes what a phase boundary reads runs inside `in_open_phase
 holds the open phase's row share-locked, then the players it touches locked in id order.
 The boundary locks the phase exclusively, so it waits for changes under way, and a change
 arriving while it runs waits, finds the phase closed and lands in the next phase (the
-player is told which). A boundary already due but not yet run by the job is run first.
+player is told which). A boundary already due but not yet run by the job is waited for a
+moment, then the change is refused (services/due.py): a request never runs a boundary.
 Lock order everywhere: the phase, the players (by id), the cycle row, then the row the
 change is about (a proposal, request, ruling, vote or candidacy); the timers, which take no
 phase, start at the cycle row.
@@ -20,6 +21,7 @@ from typing import NamedTuple
 from django.db import transaction
 from django.utils import timezone
 
+from goonsite import clock
 from goonsite.clock import CENTRAL
 from goonsite.locks import share_lock_status
 from goonsite.refusal import Refusal
@@ -29,10 +31,10 @@ from ..models import Cycle, Gift, Phase, Player
 from ..rolls import new_seed, roll
 from ..rules.gifts import GIVER_BONUS
 from ..rules.shop import HOLO_CHANCE
-from . import ledger
+from . import due, ledger
 from .cycles import running_cycle
+from .inventory import add_cards
 from .log import note
-from .timers import catch_up
 
 
 class Moment(NamedTuple):
@@ -53,9 +55,9 @@ def in_open_phase(
     settles the gift bonuses waiting on them (H5.3). Refuses outsiders, barred players and
     anything before the cycle's start.
     """
-    now = now or timezone.now()
+    now = now or clock.now()
     cycle = running_cycle()
-    catch_up(cycle, now)
+    due.wait_for_due_work(cycle, now)
     with transaction.atomic():
         phase = lock_open_phase(cycle, now)
         me = Player.objects.filter(cycle=cycle, user=user).values_list("pk", flat=True).first()
@@ -114,8 +116,6 @@ def grant_giver_bonus(cycle: Cycle, phase: Phase, gift: Gift, now: dt.datetime) 
     ).update(bonus=Gift.Bonus.GRANTED, bonus_seed=seed, bonus_card=card)
     if not claimed:
         return
-    from .inventory import add_cards
-
     add_cards(gift.giver, [card], ledger.Ledger.Reason.GIVER_BONUS, f"gift {gift.pk}", phase.number)
     note(
         cycle,

@@ -12,34 +12,17 @@ from goonsite import clock
 from goonsite.clock import CENTRAL, noon_of
 from goonsite.refusal import Refusal
 
-from ..models import Activity, AdminRecord, Card, Cycle, Ledger, Phase, Player, Reputable
+from ..models import Card, Cycle, Ledger, Phase, Player, Reputable
 from ..rules.timing import phase_end_date, valid_phase_days
+from . import due, ledger
 from .action import lock_open_phase
-from .ending import close_cycle
-from .inventory import add_cards, change, check_victory
-from .log import note
-from .timers import run_due
-
-
-def record(actor, kind: str, cycle: Cycle | None, target: object, reason: str = "", **details):
-    """H13.3 The audit record, and a line on the cycle's public log."""
-    row = AdminRecord.objects.create(
-        actor=actor,
-        cycle=cycle,
-        kind=kind,
-        target=str(target)[:200],
-        reason=reason[:300],
-        details=details,
-    )
-    if cycle is not None:
-        phase = cycle.phases.order_by("-number").values_list("number", flat=True).first() or 0
-        why = f" ({reason})" if reason else ""
-        note(cycle, phase, Activity.Kind.ADMIN, f"Admin {actor}: {kind} {target}{why}.", row.at)
-    return row
+from .audit import record
+from .ending import check_victory, close_cycle
+from .inventory import add_cards, change
 
 
 def next_noon(now: dt.datetime | None = None) -> dt.datetime:
-    return clock.next_noon(now or timezone.now())
+    return clock.next_noon(now or clock.now())
 
 
 @transaction.atomic
@@ -56,7 +39,7 @@ def create_cycle(
     allow_past_start: bool = False,
 ) -> Cycle:
     """H1.3 A cycle starts at a noon in the future (default: the next noon)."""
-    now = now or timezone.now()
+    now = now or clock.now()
     starts_at = starts_at or next_noon(now)
     local = timezone.localtime(starts_at, CENTRAL)
     if (local.hour, local.minute, local.second, local.microsecond) != (12, 0, 0, 0):
@@ -92,11 +75,12 @@ def create_cycle(
 
 
 def end_cycle(*, actor, cycle: Cycle, reason: str, now: dt.datetime | None = None) -> Cycle:
-    """H1.9 An admin ends the cycle (with a reason); events already due are processed first."""
+    """H1.9 An admin ends the cycle (with a reason). Events already due are the job's: the
+    admin waits for it a moment, then is asked to try again (services/due.py)."""
     if not reason.strip():
         raise Refusal("Say why the cycle ends (H1.9).")
-    now = now or timezone.now()
-    run_due(now)
+    now = now or clock.now()
+    due.wait_for_due_work(cycle, now)
     with transaction.atomic():
         phase = cycle.phases.select_for_update().filter(status=Phase.Status.OPEN).first()
         cycle = Cycle.objects.select_for_update().get(pk=cycle.pk)
@@ -125,7 +109,7 @@ def set_phase_length(*, actor, cycle: Cycle, days: int) -> Cycle:
 def set_kit(*, actor, cycle: Cycle, cards: int, vertebrae: int, chips: int, now=None) -> Cycle:
     """H2.2 The starting kit can only be set before the cycle starts."""
     cycle = Cycle.objects.select_for_update().get(pk=cycle.pk)
-    if (now or timezone.now()) >= cycle.starts_at:
+    if (now or clock.now()) >= cycle.starts_at:
         raise Refusal("The starting kit can only be set before the cycle starts (H2.2).")
     if min(cards, vertebrae, chips) < 0:
         raise Refusal("A starting kit holds whole numbers, 0 or more (H2.2).")
@@ -167,8 +151,9 @@ def adjust_items(
     """H13.1 Add or remove a player's unlocked items, with a reason (recorded, H13.3)."""
     if not reason.strip():
         raise Refusal("Grants and corrections need a reason (H13.1).")
-    now = now or timezone.now()
+    now = now or clock.now()
     cycle = player.cycle
+    due.wait_for_due_work(cycle, now)
     with transaction.atomic():
         phase = lock_open_phase(cycle, max(now, cycle.starts_at))
         player = (
@@ -181,8 +166,6 @@ def adjust_items(
                 c.owner_id != player.pk or c.locked for c in cards
             ):
                 raise Refusal("Only the player's own unlocked cards can be removed (H3.4).")
-            from . import ledger
-
             for card in cards:
                 ledger.cards(player, [card.code], -1, why, ref, k)
             Card.objects.filter(pk__in=[c.pk for c in cards]).delete()

@@ -9,9 +9,9 @@ from django.db import IntegrityError, transaction
 from goonsite.refusal import Refusal
 
 from ..models import Activity, Card, Engagement
+from ..tables.forming import in_a_game
 from .action import in_open_phase
 from .log import note
-from .table import in_a_game
 
 BATTLE_MIN_CARDS = 4  # H7.2 / the draft: fewer than 4 cards cannot engage
 

@@ -14,14 +14,17 @@ from django.db import transaction
 from django.db.models import Case, Count, Q, When
 from django.utils import timezone
 
+from goonsite import clock
 from goonsite.clock import CENTRAL, noon_of
 from goonsite.words import count
 
 from ..models import Activity, Cycle, Engagement, Gift, Phase, Player
 from ..rules.timing import is_week_end, phase_end_date, week_of
+from ..tables.forming import form_game
+from ..tables.models import seats_in_play
 from .announce import MIRRORED, announce, held_back
-from .elections import decide_week_locked
-from .proposals import decide_proposals, proposals_ending_at_boundary
+from .elections import decide_week_locked, tally_week
+from .proposals import decide_proposals, proposals_ending_at_boundary, tally
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +64,7 @@ def run_steps(cycle: Cycle, phase: Phase, report: dict, k: int, at: dt.datetime)
 def close_phase(phase: Phase, at: dt.datetime) -> None:
     """Step 1: later actions belong to phase k+1 (they find this row closed, H1.8)."""
     phase.status = Phase.Status.CLOSED
-    phase.closed_at = timezone.now()
+    phase.closed_at = clock.now()
 
 
 def decide_activity(cycle: Cycle, k: int) -> dict:
@@ -86,8 +89,6 @@ def lapse_gift_bonuses(cycle: Cycle, k: int) -> int:
 def battle_of_next_phase(cycle: Cycle, k: int) -> list[int]:
     """H7.3 Who forms the battle of phase k+1: engaged during phase k, not barred, at
     least 4 unlocked cards, and not in a game (H7.1)."""
-    from ..table_models import seats_in_play
-
     return list(
         Player.objects.filter(cycle=cycle, barred=False, engagements__phase=k)
         .annotate(unlocked=Count("cards", filter=Q(cards__locked=False)))
@@ -105,8 +106,6 @@ def form_battle_of_next_phase(cycle: Cycle, k: int, at: dt.datetime | None = Non
     in id order after the phase (the boundary's lock order). With fewer than two eligible
     players there is no battle and the engagements lapse.
     """
-    from .table import form_game
-
     ids = battle_of_next_phase(cycle, k)
     engaged = Engagement.objects.filter(player__cycle=cycle, phase=k).count()
     report = {"engaged": engaged, "eligible": len(ids), "formed": False, "game": None}
@@ -123,7 +122,7 @@ def form_battle_of_next_phase(cycle: Cycle, k: int, at: dt.datetime | None = Non
         .filter(pk__in=ids)
         .order_by("pk")
     )
-    game = form_game(cycle, "battle", players, phase=k + 1, now=at or timezone.now())
+    game = form_game(cycle, "battle", players, phase=k + 1, now=at or clock.now())
     report.update(
         formed=True,
         game=game.pk,
@@ -176,9 +175,6 @@ def open_next_phase(cycle: Cycle, phase: Phase) -> Phase:
 
 def preview_boundary(cycle: Cycle) -> dict:
     """A dry run of the next boundary for admins: what each step would do, nothing saved."""
-    from .elections import tally_week
-    from .proposals import tally
-
     phase = cycle.phases.filter(status=Phase.Status.OPEN).first()
     if phase is None:
         return {}

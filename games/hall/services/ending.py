@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 from ..models import Activity, ConfidenceVote, Cycle, Player, Proposal, Trade
+from ..rules.victory import wins_cycle
+from ..tables.closing import abandon_open_games
 from .log import note
 
 
@@ -15,8 +17,6 @@ def close_cycle(
 
     Unfinished Exoptosis games are abandoned (H8.25): every card goes home, no Chips move.
     """
-    from .table import abandon_open_games
-
     Cycle.objects.filter(pk=cycle.pk).update(
         is_current=False, ended_at=now, end_reason=reason[:200], winner=winner
     )
@@ -35,3 +35,11 @@ def close_cycle(
         note(cycle, phase, Activity.Kind.VICTORY, f"{winner} wins {cycle} with 25 Chips!", now)
     else:
         note(cycle, phase, Activity.Kind.ADMIN, f"{cycle} ended: {reason}", now)
+
+
+def check_victory(cycle: Cycle, player: Player, now: dt.datetime, phase: int) -> bool:
+    """H9.1 After any change to a player's Chips: 25 or more wins the cycle at once."""
+    if not wins_cycle(player.chips):
+        return False
+    close_cycle(cycle, now=now, phase=phase, winner=player, reason=f"{player} reached 25 Chips")
+    return True

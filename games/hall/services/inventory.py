@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import datetime as dt
+from django.db.models import Sum
 
 from goonsite.refusal import Refusal
 from goonsite.words import count
 
-from ..models import Card, Cycle, Ledger, Player
+from ..models import Card, Ledger, Player, Seat
 from ..rolls import split
-from ..rules.victory import wins_cycle
 from . import ledger
 
 Asset = Ledger.Asset
@@ -42,29 +41,16 @@ def change(
         raise Refusal(f"{player} has only {count(player.vertebrae, 'Vertebra')} (H3.1).")
     if player.chips + chips < 0:
         raise Refusal(f"{player} has only {count(player.chips, 'Chip')} (H3.1).")
-    if chips < 0:
-        from .table import chips_at_stake
-
-        if player.chips + chips < (held := chips_at_stake(player.pk)):
-            raise Refusal(
-                f"{player} has {held} of their {player.chips} Chips at stake in a game; "
-                "they stay locked until it ends (H3.4)."
-            )
+    if chips < 0 and player.chips + chips < (held := chips_at_stake(player.pk)):
+        raise Refusal(
+            f"{player} has {held} of their {player.chips} Chips at stake in a game; "
+            "they stay locked until it ends (H3.4)."
+        )
     player.vertebrae += vertebrae
     player.chips += chips
     Player.objects.filter(pk=player.pk).update(vertebrae=player.vertebrae, chips=player.chips)
     ledger.amount(player, Asset.VERTEBRAE, vertebrae, reason, ref, phase)
     ledger.amount(player, Asset.CHIPS, chips, reason, ref, phase)
-
-
-def check_victory(cycle: Cycle, player: Player, now: dt.datetime, phase: int) -> bool:
-    """H9.1 After any change to a player's Chips: 25 or more wins the cycle at once."""
-    if not wins_cycle(player.chips):
-        return False
-    from .ending import close_cycle
-
-    close_cycle(cycle, now=now, phase=phase, winner=player, reason=f"{player} reached 25 Chips")
-    return True
 
 
 def unlocked_cards(
@@ -81,3 +67,8 @@ def unlocked_cards(
     if any(c.locked and c.pk not in passing for c in cards):
         raise Refusal("Locked cards (in an Exoptosis hand or game) cannot change hands (H3.4).")
     return cards
+
+
+def chips_at_stake(player_pk: int) -> int:
+    """H3.4 Chips a player has put into the bet of their unfinished game: locked."""
+    return Seat.objects.filter(player_id=player_pk).aggregate(held=Sum("stake"))["held"] or 0

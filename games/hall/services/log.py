@@ -5,11 +5,10 @@ from __future__ import annotations
 import datetime as dt
 
 from ..models import Activity, Cycle
+from .announce import announce
 
 
 def note(cycle: Cycle, phase: int, kind: str, text: str, at: dt.datetime) -> Activity:
     """A line on the log; announcements of H14.5 are mirrored to Discord too."""
-    from .announce import announce
-
     announce(cycle, text, kind=kind)
     return Activity.objects.create(cycle=cycle, phase=phase, kind=kind, text=text[:1000], at=at)

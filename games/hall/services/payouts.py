@@ -2,7 +2,7 @@
 
 The engine reports a game's end as a payout (`{player: chips}`) and, for a battle, a
 reward such as `{"kind": "vertebrae", "amount": 9}`; these apply them to the inventories,
-booked in the ledger and followed by the victory check (H9.1). Nothing calls them yet.
+booked in the ledger and followed by the victory check (H9.1) (tables/ending.py).
 """
 
 from __future__ import annotations
@@ -13,26 +13,33 @@ from goonsite.words import count
 
 from ..cards import card_names
 from ..models import Activity, Cycle, Ledger, Player
-from .inventory import add_cards, change, check_victory
+from ..tables.output import Reward
+from .ending import check_victory
+from .inventory import add_cards, change
 from .log import note
 
 
 def pay_battle_reward(
-    cycle: Cycle, winner: Player, reward: dict, *, game_ref: str, phase: int, now: dt.datetime
+    cycle: Cycle, winner: Player, reward: Reward, *, game_ref: str, phase: int, now: dt.datetime
 ) -> None:
     """H8.24 (b) 3 random cards, 5-16 Vertebrae, or 2 Chips. `winner` must be locked."""
     why = Ledger.Reason.BATTLE_REWARD
-    if reward["kind"] == "cards":
-        add_cards(winner, reward["cards"], why, game_ref, phase)
-        got = card_names(reward["cards"])
-    elif reward["kind"] == "vertebrae":
-        change(winner, vertebrae=reward["amount"], reason=why, ref=game_ref, phase=phase)
-        got = count(reward["amount"], "Vertebra")
+    if reward.kind == "cards":
+        add_cards(winner, list(reward.cards), why, game_ref, phase)
+    elif reward.kind == "vertebrae":
+        change(winner, vertebrae=reward.amount, reason=why, ref=game_ref, phase=phase)
     else:
-        change(winner, chips=reward["amount"], reason=why, ref=game_ref, phase=phase)
-        got = count(reward["amount"], "Chip")
+        change(winner, chips=reward.amount, reason=why, ref=game_ref, phase=phase)
+    got = reward_words(reward)
     note(cycle, phase, Activity.Kind.BATTLE, f"{winner} won the battle: {got}.", now)
     check_victory(cycle, winner, now, phase)
+
+
+def reward_words(reward: Reward) -> str:
+    """A battle's reward as players read it: card names, or "9 Vertebrae", "2 Chips"."""
+    if reward.kind == "cards":
+        return card_names(list(reward.cards))
+    return count(reward.amount, "Vertebra" if reward.kind == "vertebrae" else "Chip")
 
 
 def pay_stakes(

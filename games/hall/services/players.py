@@ -5,27 +5,27 @@ from __future__ import annotations
 import datetime as dt
 
 from django.db import transaction
-from django.utils import timezone
 
+from goonsite import clock
 from goonsite.refusal import Refusal
 
 from ..models import Activity, Ledger, Player
 from ..rolls import new_seed, roll
 from ..rules.shop import HOLO_CHANCE
+from . import due
 from .action import lock_open_phase
 from .cycles import create_player, current_cycle
 from .inventory import add_cards, change
 from .log import note
-from .timers import catch_up
 
 
 def join(*, user, now: dt.datetime | None = None) -> tuple[Player, bool]:
     """Join the current cycle (not an action, H4.1); (player, True) the first time only."""
-    now = now or timezone.now()
+    now = now or clock.now()
     cycle = current_cycle()
     if cycle is None:
         raise Refusal("The Hall is closed: no cycle is running (H1.2).")
-    catch_up(cycle, now)
+    due.wait_for_due_work(cycle, now)
     with transaction.atomic():
         # Joining racing a boundary: the phase row share-locked, so the player's joining
         # phase is the one the boundary's activity step sees (H4.2).

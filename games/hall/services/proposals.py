@@ -6,8 +6,8 @@ import datetime as dt
 
 from django.db import transaction
 from django.db.models import Count, F, Q
-from django.utils import timezone
 
+from goonsite import clock
 from goonsite.refusal import Refusal
 
 from ..models import Activity, Cycle, Proposal, ProposalVote, Reputable
@@ -15,6 +15,7 @@ from ..rules.timing import URGENT_PERIOD
 from ..rules.votes import proposal_popular
 from .action import in_open_phase
 from .announce import announce
+from .audit import record
 from .log import note
 
 Klass, Status = Proposal.Klass, Proposal.Status
@@ -252,15 +253,13 @@ def end_urgent(proposal_id: int) -> dict | None:
 
 def mark_enacted(*, actor, proposal: Proposal, note_text: str) -> Proposal:
     """H10.7 An admin marks an adopted proposal enacted, with a note (recorded, H13.3)."""
-    from .admin import record
-
     with transaction.atomic():
         proposal = Proposal.objects.select_for_update().get(pk=proposal.pk)
         if proposal.status != Status.ADOPTED:
             raise Refusal(f"Proposal {proposal.number} is not adopted; nothing to enact (H10.7).")
         if proposal.enacted_at:
             raise Refusal(f"Proposal {proposal.number} is enacted already.")
-        proposal.enacted_at = timezone.now()
+        proposal.enacted_at = clock.now()
         proposal.enacted_note = note_text
         proposal.save(update_fields=["enacted_at", "enacted_note"])
         record(

@@ -13,7 +13,8 @@ from ..rolls import new_seed, roll
 from ..rules.shop import PRICE_LIST, ShopItem, can_afford
 from . import intent as intents
 from .action import in_open_phase
-from .inventory import add_cards, change, check_victory
+from .ending import check_victory
+from .inventory import add_cards, change
 from .log import note
 
 

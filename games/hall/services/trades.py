@@ -14,7 +14,8 @@ from ..models import Activity, Card, Ledger, Player, Trade
 from ..selectors import secretly_locked
 from . import intent as intents
 from .action import in_open_phase
-from .inventory import change, check_victory, move_cards, unlocked_cards
+from .ending import check_victory
+from .inventory import change, move_cards, unlocked_cards
 from .log import note
 
 Status = Trade.Status

@@ -1,6 +1,6 @@
 from django import template
 
-from ..table_models import seats_in_play
+from ..tables.models import seats_in_play
 
 register = template.Library()
 

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
+from goonsite import clock
 from goonsite.parts import render_parts
 from goonsite.refusal import Refusal
 
@@ -20,10 +21,12 @@ from ..services.intent import AlreadyDone
 def hall_context(request: HttpRequest, cycle: Cycle | None = None) -> dict:
     cycle = cycle or viewed_cycle()
     me: Player | None = player_of(request.user, cycle) if cycle else None
+    now = clock.now()  # the game's time, GAME_CLOCK_OFFSET_SECONDS included
     return {
         "cycle": cycle,
         "me": me,
-        "today": today(cycle, me) if cycle else None,
+        "now": now,
+        "today": today(cycle, me, now) if cycle else None,
         "i_am_reputable": Reputable.objects.filter(user_id=request.user.pk).exists(),
         "i_am_judge": bool(me and cycle and cycle.judge_id == me.pk),
         "read_only": not (me and cycle and cycle.is_current and not me.barred),

@@ -5,9 +5,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
-from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
+from goonsite import clock
 from goonsite.ids import parse_id
 
 from ..forms import ChoiceForm, ReasonForm, RequestForm, RulingForm, first_error
@@ -43,7 +43,7 @@ def justice(request: HttpRequest) -> HttpResponse:
         ).select_related("player__user")
     context["request_form"] = RequestForm()
     context["ruling_form"] = RulingForm()
-    context["now"] = timezone.now()
+    context["now"] = clock.now()
     return render(request, "hall/justice.html", context)
 
 
@@ -171,7 +171,7 @@ def elections(request: HttpRequest) -> HttpResponse:
     context = hall_context(request)
     cycle = context["cycle"]
     if cycle and cycle.is_current:
-        week = election_services.current_week(cycle, timezone.now())
+        week = election_services.current_week(cycle, clock.now())
         candidacies = list(
             Candidacy.objects.filter(cycle=cycle, week=week, withdrawn=False)
             .select_related("player__user")

@@ -15,20 +15,22 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from goonsite.parts import render_parts
+from goonsite.tables.views import engine_input_download, replay_step, unchanged_or
 from goonsite.words import count
 
 from ..forms import first_error
 from ..models import Game, Player
-from ..services import moves
-from ..services.duels import answer_duel, request_duel, withdraw_duel
-from ..services.table import in_a_game
-from ..table_forms import BetForm, ChallengeForm, DrawForm, GiveForm, HandForm, PlayForm
-from ..table_models import DuelRequest, Seat, seats_in_play
-from ..table_view import Tile, hand_choices, table_view
+from ..tables import moves
+from ..tables.adapter import TABLES
+from ..tables.duels import answer_duel, request_duel, withdraw_duel
+from ..tables.forming import in_a_game
+from ..tables.forms import BetForm, ChallengeForm, DrawForm, GiveForm, HandForm, PlayForm
+from ..tables.models import DuelRequest, Seat, seats_in_play
+from ..tables.view import Tile, hand_choices, table_view
 from .common import act, form_refusal, hall_context
 
-GAME_PAGE = "hall/game.html"
-GAME_PARTS = ("poll", "table", "messages")
+GAME_PAGE = TABLES.templates.page
+GAME_PARTS = (*TABLES.templates.poll_parts, "messages")
 # While I am choosing my hand, others' choices must not reset the boxes I have ticked.
 CHOOSING_PARTS = ("poll", "table-head", "seats")
 
@@ -134,16 +136,15 @@ def game_page(request: HttpRequest, game_id: int) -> HttpResponse:
 @require_GET
 def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
     """The cheap version check behind the live table: 204 while nothing changed."""
-    version = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
-    if version is None:
-        return HttpResponse(status=404)
-    if str(version) == request.GET.get("v"):
-        return HttpResponse(status=204)
-    context = game_context(request, _game_of(game_id))
-    parts = CHOOSING_PARTS if context["t"].my_decision == "choose" else ("poll", "table")
-    # The game moved on: my last banner ("You played …") is past, so it goes too.
-    parts = (*parts, "messages")
-    return render_parts(request, GAME_PAGE, parts, context)
+
+    def changed() -> HttpResponse:
+        context = game_context(request, _game_of(game_id))
+        choosing = context["t"].my_decision == "choose"
+        parts = CHOOSING_PARTS if choosing else TABLES.templates.poll_parts
+        # The game moved on: my last banner ("You played …") is past, so it goes too.
+        return render_parts(request, GAME_PAGE, (*parts, "messages"), context)
+
+    return unchanged_or(TABLES, request, game_id, changed)
 
 
 @require_GET
@@ -152,12 +153,23 @@ def game_replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_of(game_id)
     if not game.setup:
         return form_refusal(request, "Nothing to replay before the reveal.", _table(game_id))
-    try:
-        step = int(request.GET.get("step", len(game.moves)))
-    except ValueError:
-        step = len(game.moves)
-    context = game_context(request, game, step=step)
-    return render(request, "hall/game_replay.html", context)
+    context = game_context(request, game, step=replay_step(request, game))
+    return render(request, TABLES.templates.replay, context)
+
+
+@require_GET
+def game_engine_input(request: HttpRequest, game_id: int) -> HttpResponse:
+    """H7.9, H7.10 The ended game's starting position and moves as the engine's JSON input."""
+    game = _game_of(game_id)
+    download = engine_input_download(game, f"exoptosis-game-{game.pk}")
+    if download is None:
+        return form_refusal(
+            request,
+            "The engine's input is published when the game ends: its seed is secret until then "
+            "(H7.10).",
+            _table(game_id),
+        )
+    return download
 
 
 def _table(game_id: int) -> str:
@@ -224,7 +236,7 @@ def game_bet(request: HttpRequest, game_id: int) -> HttpResponse:
 
         def do() -> str:
             state = moves.match(user=user, game_id=game_id)
-            return f"You matched the stake of {count(state['stake'], 'Chip')}."
+            return f"You matched the stake of {count(state.stake, 'Chip')}."
     elif verb == "forfeit":
 
         def do() -> str:

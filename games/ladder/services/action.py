@@ -13,25 +13,22 @@ to try again: it never resolves the noon itself, so no page waits for a whole no
 from __future__ import annotations
 
 import datetime as dt
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import NamedTuple
 
-from django.conf import settings
 from django.db import transaction
 
+from goonsite.due import wait_for_the_job
 from goonsite.refusal import Refusal
 
 from .. import board_cache, clock
 from ..models import GameDay, PlayerSeason, Season
 from ..public import public_board
-from .days import lock_open_day
-from .noon import noon_is_due
+from .days import lock_open_day, noon_is_due
 from .players import current_season, lock_player
 
 NOON_BEING_COUNTED = "Noon is being counted. Try again in a moment."
-POLL_SECONDS = 0.2
 
 
 class NoonBeingCounted(Refusal):
@@ -80,13 +77,6 @@ def counted_by_next_noon(*, user, now: dt.datetime | None = None) -> Iterator[Ac
 
 
 def wait_for_due_noon(season: Season, now: dt.datetime) -> None:
-    """Return once no noon before `now` is still open; refuse after `NOON_WAIT_SECONDS`.
-
-    One query when no noon is due. A noon that is running holds its day locked, but the
-    status read here doesn't wait for that lock: it sees the day open until noon commits.
-    """
-    deadline = time.monotonic() + settings.NOON_WAIT_SECONDS
-    while noon_is_due(season, now):
-        if time.monotonic() >= deadline:
-            raise NoonBeingCounted()
-        time.sleep(POLL_SECONDS)
+    """Return once no noon before `now` is still open; refuse after `NOON_WAIT_SECONDS`
+    (goonsite/due.py). One query when no noon is due."""
+    wait_for_the_job(lambda: noon_is_due(season, now), NoonBeingCounted)

@@ -37,9 +37,7 @@ def record(actor, kind: AdminAction.Kind, target: object = "", **details) -> Adm
     """Write the audit record; `target` names who or what was acted on. Every power may
     change what the public board shows, so it is read afresh after the commit."""
     public.bump()
-    return AdminAction.objects.create(
-        actor=actor, kind=kind, target=str(target)[:200], details=details
-    )
+    return AdminAction.write(actor, kind, target, details=details)
 
 
 @transaction.atomic
@@ -64,7 +62,7 @@ def end_season(
     """End a season at a noon (R2.1, R9.1): play goes on until `last_noon` (default the next
     one), that noon resolves as usual, and then the season freezes. Noons already due are
     resolved first, so "the next noon" is the one still to come."""
-    now = now or timezone.now()
+    now = now or clock.now()
     if not season.is_active:
         raise Refusal(f"{season} is not the active season.")
     resolve_due_noons(now)
@@ -177,7 +175,7 @@ def set_golden_holder(*, actor, players: Iterable[PlayerSeason], holder: bool) -
 def deal_golden_gooner(*, actor, player: PlayerSeason, now: dt.datetime | None = None) -> HeldCard:
     """Deal a Golden Gooner to a holder now: at most one a week (R9.1). Refused if they hold
     one already, sealed ones included, or received one since the last Wednesday noon."""
-    now = now or timezone.now()
+    now = now or clock.now()
     player = PlayerSeason.objects.select_for_update().select_related("user").get(pk=player.pk)
     golden = CardId.GOLDEN_GOONER.value
     if not player.golden_holder:

@@ -90,3 +90,7 @@ def hold_off_noons() -> None:
     days = GameDay.objects.filter(season__is_active=True, status=GameDay.Status.OPEN)
     for day in days.order_by("noon_on"):
         share_lock_status(day)
+
+
+def noon_is_due(season: Season, now: dt.datetime) -> bool:
+    return season.days.filter(status=GameDay.Status.OPEN, noon_on__lt=noon_date_for(now)).exists()

@@ -59,10 +59,6 @@ def freeze_season(season: Season, last_noon: dt.date) -> None:
     season.is_active, season.ends_on = False, last_noon
 
 
-def noon_is_due(season: Season, now: dt.datetime) -> bool:
-    return season.days.filter(status=GameDay.Status.OPEN, noon_on__lt=noon_date_for(now)).exists()
-
-
 def resolve_now(now: dt.datetime | None = None) -> NoonReport | None:
     """Close the open day at once and resolve it (demos and tests: `manage.py noon --now`)."""
     now = now or clock.now()

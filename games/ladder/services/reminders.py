@@ -14,9 +14,9 @@ import logging
 from django.db import IntegrityError, transaction
 from django.db.models import Count, Q
 from django.urls import reverse
-from django.utils import timezone
 
 from accounts.push import push_is_configured, send_to_user
+from goonsite import clock
 
 from ..clock import noon_of
 from ..models import NoonReminder, PlayerSeason
@@ -41,7 +41,7 @@ def reminder_text(votes_left: int, cards_left: int, until_noon: dt.timedelta) ->
 
 def send_noon_reminders(*, now: dt.datetime | None = None, site_url: str = "") -> int:
     """Remind every opted-in player who still has votes or cards; how many were reminded."""
-    now = now or timezone.now()
+    now = now or clock.now()
     season = active_season()
     if season is None or not push_is_configured():
         return 0

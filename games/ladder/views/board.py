@@ -21,7 +21,7 @@ from ..engine.cards import parse_item
 from ..models import PlayerSeason
 from ..public import public_board
 from ..selectors import active_season
-from ..services.noon import noon_is_due
+from ..services.days import noon_is_due
 from ..services.players import join_season
 from .common import (
     BOARD,

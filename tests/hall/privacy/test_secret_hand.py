@@ -122,7 +122,7 @@ def test_accepting_an_ask_while_choosing_the_same_card_in_another_tab(ann, bo):
     """H3.4/H14.2 on real threads: Ann accepts Bo's ask for her 9H while, in another tab, she
     chooses it for her hand. Exactly one wins; the other is refused in words; nothing is
     half-done (the card is either Bo's and free, or Ann's and in her hand)."""
-    from games.hall.services.moves import choose_hand
+    from games.hall.tables.moves import choose_hand
     from tests.races import race
 
     cards = grant(ann, *HAND, "9H")

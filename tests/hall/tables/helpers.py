@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from games.hall.models import Card, Game, Player
-from games.hall.services.duels import answer_duel, request_duel
-from games.hall.services.moves import choose_hand, draw, give, play, ready
-from games.hall.services.table import player_id
+from games.hall.tables.duels import answer_duel, request_duel
+from games.hall.tables.moves import choose_hand, draw, give, play, ready
+from games.hall.tables.table import player_id
 
 
 def duel(requester: Player, *others: Player, now) -> Game:

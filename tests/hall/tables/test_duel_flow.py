@@ -12,8 +12,8 @@ from games.hall.models import (
     Seat,
 )
 from games.hall.services import ledger
-from games.hall.services.duels import answer_duel, request_duel, withdraw_duel
-from games.hall.services.moves import bet, choose_hand, forfeit, leave_game, match, ready
+from games.hall.tables.duels import answer_duel, request_duel, withdraw_duel
+from games.hall.tables.moves import bet, choose_hand, forfeit, leave_game, match, ready
 from goonsite.outbox.models import DiscordPost
 from goonsite.refusal import Refusal
 from tests.hall.fixtures import at, fresh, grant
@@ -101,7 +101,7 @@ def test_a_move_out_of_turn_is_refused_with_the_reason_and_saves_nothing(stocked
     game = choose_all(duel(ann, bo, now=at(1)), {ann: HANDS["ann"], bo: HANDS["bo"]}, at(1))
     game = all_ready(game, [ann, bo], at(1))
     before = (game.moves, game.version)
-    from games.hall.services.moves import play
+    from games.hall.tables.moves import play
 
     with pytest.raises(Refusal, match=r"It is Bob.s turn now, not Alice.s\.$"):
         play(user=ann.user, game_id=game.pk, card="5H", now=at(1))

@@ -4,7 +4,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.hall.models import Game
-from games.hall.services.moves import play
+from games.hall.tables.moves import play
 from tests.hall.fixtures import at, grant
 from tests.hall.tables.helpers import VERBS, all_ready, choose_all, duel, next_move
 

@@ -5,9 +5,9 @@ import datetime as dt
 import pytest
 
 from games.hall.models import Game, Ledger
-from games.hall.services.duels import answer_duel, request_duel
-from games.hall.services.moves import play
-from games.hall.services.table_timers import run_table_timers
+from games.hall.tables.duels import answer_duel, request_duel
+from games.hall.tables.moves import play
+from games.hall.tables.timeouts import run_table_timers
 from goonsite.refusal import Refusal
 from tests.hall.fixtures import at, grant
 from tests.hall.tables.helpers import all_ready, choose_all, duel
@@ -117,7 +117,7 @@ def test_a_winning_move_from_two_tabs_pays_once(ann, bo):
         {ann: ["5H", "6H", "7H", "8H"], bo: ["9S", "10S", "2C", "3C", "4C"]},
         at(1),
     )
-    from games.hall.services.moves import bet, match
+    from games.hall.tables.moves import bet, match
 
     bet(user=ann.user, game_id=game.pk, amount=1, now=at(1))
     match(user=bo.user, game_id=game.pk, now=at(1))
@@ -142,7 +142,7 @@ def test_a_winning_move_from_two_tabs_pays_once(ann, bo):
 def test_the_last_two_hand_choices_at_once_reveal_once(ann, bo):
     """H7.5: both hands are in the one reveal; every chosen card locked once."""
     from games.hall.models import Card
-    from games.hall.services.moves import choose_hand
+    from games.hall.tables.moves import choose_hand
 
     grant(ann, *HANDS["a"])
     grant(bo, *HANDS["b"])

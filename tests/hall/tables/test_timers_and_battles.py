@@ -7,10 +7,10 @@ import pytest
 from games.hall.models import Card, DuelRequest, Game, Ledger, Seat
 from games.hall.services import ledger
 from games.hall.services.battle import engage
-from games.hall.services.duels import request_duel
-from games.hall.services.moves import play
-from games.hall.services.table_timers import run_table_timers
 from games.hall.services.timers import run_due
+from games.hall.tables.duels import request_duel
+from games.hall.tables.moves import play
+from games.hall.tables.timeouts import run_table_timers
 from games.hall.tasks import hall_job
 from goonsite.refusal import Refusal
 from tests.hall.fixtures import at, fresh, grant, phase_end

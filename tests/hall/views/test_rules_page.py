@@ -13,7 +13,7 @@ from games.hall.rules.timing import URGENT_PERIOD
 from games.hall.rules.victory import CHIPS_TO_WIN
 from games.hall.rules.votes import URGENT_MAX_AGAINST
 from games.hall.services.battle import BATTLE_MIN_CARDS
-from games.hall.services.table import MIN_HAND
+from games.hall.tables.table import MIN_HAND
 
 pytestmark = pytest.mark.usefixtures("in_phase_one")
 

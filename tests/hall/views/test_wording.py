@@ -7,7 +7,8 @@ from types import SimpleNamespace
 from django.urls import reverse
 
 from games.hall.models import Game
-from games.hall.services.table import explain
+from games.hall.tables.adapter import explain
+from games.hall.tables.output import EngineRefusal
 from tests.hall.fixtures import at, grant
 from tests.hall.tables.helpers import all_ready, choose_all, duel
 from tests.hall.tables.test_views import A, B
@@ -18,11 +19,11 @@ TITLE = re.compile(r"<title>(.*?)</title>", re.S)
 def test_engine_refusals_read_as_sentences_with_card_names():
     """Raw codes ("8C*", "(not_awaited)") never reach a player."""
     table = SimpleNamespace(name=lambda engine_id: {"p1": "Ann", "p2": "Bo"}[engine_id])
-    said = explain(table, {"code": "illegal_play", "reason": "8C* does not match 10H"})
+    said = explain(table, EngineRefusal(0, "illegal_play", "8C* does not match 10H"))
     assert said == "Refused: 8 of Clubs ✦ does not match 10 of Hearts."
-    said = explain(table, {"code": "not_awaited", "reason": "it is p2's turn now, not p1's"})
+    said = explain(table, EngineRefusal(0, "not_awaited", "it is p2's turn now, not p1's"))
     assert said == "Refused: It is Bo's turn now, not Ann's."
-    said = explain(table, {"code": "bad_target", "reason": "p2 holds no RJ to send home"})
+    said = explain(table, EngineRefusal(0, "bad_target", "p2 holds no RJ to send home"))
     assert said == "Refused: Bo holds no Red Joker to send home."
 
 

@@ -3,8 +3,9 @@ MIND WORM (A9.15, S19, S45) and HYPNO-COIN (A9.16, S20, S35)."""
 
 from __future__ import annotations
 
-from .. import shots
-from ..state import Flow, Game, Seat
+from collections.abc import Generator
+
+from ..state import Decision, FreeShot, Game, Seat
 from ..waiting import control, freeze, stop_draw
 
 
@@ -34,7 +35,11 @@ def mind_worm(g: Game, card: str, hit: Seat, other: Seat, demand: bool) -> None:
     control(g, hit, other)
 
 
-def hypno_coin(g: Game, card: str, hit: Seat, other: Seat, demand: bool) -> Flow:
+def hypno_coin(
+    g: Game, card: str, hit: Seat, other: Seat, demand: bool
+) -> Generator[Decision, tuple, FreeShot]:
     """A9.16 The shooter takes a free shot at any opponent; malfunction: the target takes
-    a free shot at the shooter. Chains are legal (A11.4)."""
-    yield from shots.free_shot(g, other, None if demand else hit)
+    a free shot at the shooter. Chains are legal (A11.4). The shot asks the firer, so this
+    is a generator like every gun that asks; `shots.effect` fires it."""
+    yield from ()
+    return FreeShot(other, None if demand else hit)

@@ -17,30 +17,31 @@ from django.contrib.auth.hashers import make_password
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.utils import timezone
 
 from accounts.models import User
 from games.hall.models import Card, Cycle, DuelInvite, DuelRequest, Game, Phase, Player
-from games.hall.services import moves
-from games.hall.services.table import form_game, player_id
+from games.hall.tables import moves
+from games.hall.tables.forming import form_game
+from games.hall.tables.output import Output, read
+from games.hall.tables.table import player_id
+from goonsite import clock
 
 FLOOR_MS = 100.0
 HAND = 160
 NON_SPECIAL = [f"{r}{s}" for r in range(2, 11) for s in "HDSC"]
 
 
-def next_move(state: dict) -> tuple[int, str, dict]:
+def next_move(state: Output) -> tuple[int, str, dict]:
     """A valid move for the awaited participant (non-special hands: plays and draws only)."""
-    awaiting = state["awaiting"]
-    me = awaiting["player"]
-    if awaiting["decision"] == "give":
-        hand = next(p["hand"] for p in state["players"] if p["id"] == me)
-        return player_id(me), "give", {"card": hand[0]}
-    if awaiting["decision"] == "turn" and awaiting["legal"]:
-        return player_id(me), "play", {"card": awaiting["legal"][0]}
-    if awaiting["drawable"]:
-        return player_id(me), "draw", {"card": awaiting["drawable"][0]}
-    giver = next(p["id"] for p in state["players"] if p["id"] != me and p["hand"])
+    awaiting = state.awaiting
+    me = awaiting.player
+    if awaiting.decision == "give":
+        return player_id(me), "give", {"card": state.seat(me).hand[0]}
+    if awaiting.decision == "turn" and awaiting.legal:
+        return player_id(me), "play", {"card": awaiting.legal[0]}
+    if awaiting.drawable:
+        return player_id(me), "draw", {"card": awaiting.drawable[0]}
+    giver = next(p.id for p in state.players if p.id != me and p.hand)
     return player_id(me), "draw", {"giver": player_id(giver)}
 
 
@@ -57,7 +58,7 @@ class Command(BaseCommand):
         rng = random.Random(seed)
         cycle, players = self.build(rng)
         try:
-            now = timezone.now()
+            now = clock.now()
             game = form_game(cycle, Game.Kind.DUEL, players, phase=1, now=now)
             for p in players:
                 ids = list(Card.objects.filter(owner=p).values_list("pk", flat=True))
@@ -82,8 +83,8 @@ class Command(BaseCommand):
         verbs = {"play": moves.play, "draw": moves.draw, "give": moves.give}
         times, queries = [], []
         for _ in range(count):
-            state = Game.objects.get(pk=game.pk).state
-            if state["stage"] == "over":
+            state = read(Game.objects.get(pk=game.pk).state)
+            if state.stage == "over":
                 raise CommandError("The game ended early; raise the hand size.")
             pk, verb, args = next_move(state)
             with CaptureQueriesContext(connection) as captured:
@@ -95,7 +96,7 @@ class Command(BaseCommand):
 
     def build(self, rng: random.Random) -> tuple[Cycle, list[Player]]:
         tag = f"bench-table-{time.time_ns()}"
-        now = timezone.now()
+        now = clock.now()
         cycle = Cycle.objects.create(number=10**6 + rng.randint(0, 10**6), name=tag, starts_at=now)
         Phase.objects.create(
             cycle=cycle, number=1, starts_at=now, ends_at=now + dt.timedelta(days=1)

@@ -10,7 +10,6 @@ import datetime as dt
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
-from django.utils import timezone
 
 from accounts.models import User
 from games.hall.models import Cycle
@@ -19,6 +18,7 @@ from games.hall.services.gifts import give_gift
 from games.hall.services.judge import submit_request
 from games.hall.services.players import join
 from games.hall.services.proposals import submit_proposal
+from goonsite import clock
 from goonsite.clock import noon_date_for, noon_of
 
 DEMO_PLAYERS = [("ivy", "Ivy Gilt"), ("rook", "Rook Marlowe"), ("sable", "Sable Quinn")]
@@ -41,7 +41,7 @@ class Command(BaseCommand):
         if Cycle.objects.exists():
             self.stdout.write("A Hall cycle exists already; no demo loaded.")
             return
-        now = timezone.now()
+        now = clock.now()
         last_noon = noon_of(noon_date_for(now) - dt.timedelta(days=1))
         with transaction.atomic():
             admin = User.objects.filter(is_superuser=True).order_by("pk").first()

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from games.hall.models import Card, Game, Player
 from games.hall.services.cycles import current_cycle
-from games.hall.services.duels import answer_duel, request_duel
-from games.hall.services.moves import choose_hand, ready
+from games.hall.tables.duels import answer_duel, request_duel
+from games.hall.tables.moves import choose_hand, ready
 from goonsite.refusal import Refusal
 
 

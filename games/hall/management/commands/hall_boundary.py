@@ -1,12 +1,12 @@
 """Run the Hall's due timers, or with --now end the running phase at once (demos and tests)."""
 
 from django.core.management.base import BaseCommand
-from django.utils import timezone
 
 from games.hall.models import Phase
 from games.hall.selectors import viewed_cycle
 from games.hall.services.boundary import run_boundary
 from games.hall.services.timers import run_due
+from goonsite import clock
 
 
 class Command(BaseCommand):
@@ -27,7 +27,7 @@ class Command(BaseCommand):
             return
         # A demo shortcut: the phase ends now instead of at its noon; the next phase keeps
         # the usual length from the next noon on.
-        Phase.objects.filter(pk=phase.pk).update(ends_at=min(phase.ends_at, timezone.now()))
+        Phase.objects.filter(pk=phase.pk).update(ends_at=min(phase.ends_at, clock.now()))
         run_boundary(phase.pk)
         self.stdout.write(
             self.style.SUCCESS(f"Phase {phase.number} ended; the report is on the Log.")

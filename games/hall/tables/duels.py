@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.db.models import Q
-from django.utils import timezone
-
+from goonsite import clock
 from goonsite.refusal import Refusal
 
-from ..models import Activity, Game, Player
-from ..table_models import DuelInvite, DuelRequest
-from .action import in_open_phase
-from .log import note
-from .table import MIN_HAND, form_game, in_a_game, unlocked_count
+from ..models import Activity, Player
+from ..services.action import in_open_phase
+from ..services.log import note
+from .forming import form_game, in_a_game, unlocked_count
+from .models import DuelInvite, DuelRequest, Game
+from .table import MIN_HAND
 
 REQUEST_LIFETIME = dt.timedelta(hours=24)
 MAX_OPPONENTS = 7  # a game has at most 8 players (the engine's benchmarked range)
@@ -146,23 +145,9 @@ def withdraw_duel(*, user, request_id: int, now: dt.datetime | None = None) -> N
         )
 
 
-def cancel_requests_of(player_ids: list[int], now: dt.datetime, keep: int | None) -> int:
-    """H7.1 A player entering a game has their other requests and invitations cancelled."""
-    involved = Q(requester_id__in=player_ids) | Q(invites__player_id__in=player_ids)
-    open_ids = (
-        DuelRequest.objects.filter(involved, status=DuelRequest.Status.OPEN)
-        .exclude(pk=keep)
-        .values_list("pk", flat=True)
-        .distinct()
-    )
-    return DuelRequest.objects.filter(pk__in=list(open_ids)).update(
-        status=DuelRequest.Status.CANCELLED, closed_at=now
-    )
-
-
 def lapse_requests(now: dt.datetime | None = None) -> int:
     """H7.4 Requests 24 h old without every acceptance lapse (a conditional update: once)."""
-    now = now or timezone.now()
+    now = now or clock.now()
     return DuelRequest.objects.filter(status=DuelRequest.Status.OPEN, expires_at__lte=now).update(
         status=DuelRequest.Status.LAPSED, closed_at=now
     )

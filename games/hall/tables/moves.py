@@ -1,32 +1,26 @@
 """A participant's moves at the table: choosing a hand, betting, playing (H7.5-H7.7, H8).
 
 Each function is one transaction (`at_table`) and an action of the player's (H4.1). A
-deadline that passed before the move is carried out first, in its own transaction, and
-the late move is refused (H7.7).
+deadline that passed before the move is carried out first, in its own transaction (the
+kit's exactly-once `fire_deadlines`, as the job would), and the late move is refused
+(H7.7).
 """
 
 from __future__ import annotations
 
 import datetime as dt
 
-from django.utils import timezone
-
+from goonsite import clock
 from goonsite.refusal import Refusal
 
-from ..models import Activity, Card, Game, Seat
-from .log import note
-from .table import (
-    DECISION_TIME,
-    MIN_HAND,
-    Table,
-    at_table,
-    engine_id,
-    engine_input,
-    run,
-    send_cards_home,
-    try_move,
-)
-from .table_timers import resolve_deadline
+from ..models import Activity, Card
+from ..services.log import note
+from .adapter import try_move
+from .models import Game, Seat
+from .output import Output, read
+from .reveal import reveal
+from .table import MIN_HAND, Table, at_table, engine_id
+from .timeouts import resolve_deadline
 
 
 def _late_guard(game_id: int, now: dt.datetime) -> None:
@@ -42,7 +36,7 @@ def _late_guard(game_id: int, now: dt.datetime) -> None:
 
 def choose_hand(*, user, game_id: int, card_ids: list[int], now: dt.datetime | None = None) -> Seat:
     """Choose (or change) one's hand: at least 4 of one's unlocked cards; they lock at once."""
-    now = now or timezone.now()
+    now = now or clock.now()
     _late_guard(game_id, now)
     with at_table(game_id, user=user, now=now) as t:
         seat = t.seat_of_me()
@@ -71,7 +65,7 @@ def choose_hand(*, user, game_id: int, card_ids: list[int], now: dt.datetime | N
 
 def leave_game(*, user, game_id: int, now: dt.datetime | None = None) -> None:
     """H7.5 Leave before the reveal: the chosen cards unlock; nothing is lost."""
-    now = now or timezone.now()
+    now = now or clock.now()
     _late_guard(game_id, now)
     with at_table(game_id, user=user, now=now) as t:
         seat = t.seat_of_me()
@@ -90,122 +84,54 @@ def leave_game(*, user, game_id: int, now: dt.datetime | None = None) -> None:
         t.game.save()
 
 
-def reveal(t: Table) -> None:
-    """H7.5 Every chosen hand is shown at once; who did not choose is dropped. The engine's
-    input is fixed here: seed, kind, and each participant's Chips, hand and inventory."""
-    game = t.game
-    for seat in t.seats.values():
-        if seat.status == Seat.Status.CHOOSING:
-            seat.status = Seat.Status.DROPPED
-    chosen = [s for s in t.seats.values() if s.status == Seat.Status.CHOSEN]
-    if len(chosen) < 2:
-        game.stage, game.result, game.ended_at = Game.Stage.OVER, "cancelled", t.now
-        game.settled_at, game.deadline = t.now, None
-        send_cards_home(game, t.seats.values())
-        Seat.objects.bulk_update(t.seats.values(), ["status", "chosen", "cards", "ready"])
-        note(
-            t.cycle,
-            t.phase.number,
-            Activity.Kind.BATTLE,
-            f"{game} was cancelled before the reveal: fewer than two hands were chosen (H7.5).",
-            t.now,
-        )
-        return
-    unlocked: dict[int, list[str]] = {s.player_id: [] for s in chosen}
-    for card in Card.objects.filter(owner_id__in=unlocked, locked=False).order_by("pk"):
-        unlocked[card.owner_id].append(card.code)
-    codes = {
-        c.pk: c.code for c in Card.objects.filter(pk__in=[i for s in chosen for i in s.chosen])
-    }
-    game.setup = {
-        "seed": game.seed,
-        "kind": game.kind,
-        "players": [
-            {
-                "id": engine_id(s.player_id),
-                "chips": t.players[s.player_id].chips,
-                "hand": [codes[i] for i in s.chosen],
-                "inventory": unlocked[s.player_id],
-            }
-            for s in chosen
-        ],
-    }
-    for seat in chosen:
-        seat.cards, seat.chosen, seat.status = list(seat.chosen), [], Seat.Status.PLAYING
-    Seat.objects.bulk_update(t.seats.values(), ["status", "chosen", "cards", "ready"])
-    game.moves = []
-    game.state = run(engine_input(game, []))
-    game.stage, game.revealed_at = Game.Stage.BETTING, t.now
-    game.awaited_since, game.deadline = t.now, t.now + DECISION_TIME
-    names = ", ".join(f"{t.players[s.player_id]} ({len(s.cards)})" for s in chosen)
-    note(t.cycle, t.phase.number, Activity.Kind.BATTLE, f"{game}: hands revealed: {names}.", t.now)
-
-
 # ---- H7.6 the betting window ------------------------------------------------------------
 
 
-def _betting_move(user, game_id: int, move: dict, now: dt.datetime | None) -> dict:
-    now = now or timezone.now()
+def _betting_move(user, game_id: int, move: dict, now: dt.datetime | None) -> Output:
+    now = now or clock.now()
     _late_guard(game_id, now)
     with at_table(game_id, user=user, now=now) as t:
         t.seat_of_me()
         if t.game.stage != Game.Stage.BETTING:
             raise Refusal("Betting is closed: the game is being played (H8.3).")
         out = try_move(t, {**move, "player": engine_id(t.me.pk)})
-        if any(
-            e["event"] in ("bet", "raise")
-            for e in out["log"]
-            if e["index"] == len(t.game.moves) - 1
-        ):
+        if any(e.event in ("bet", "raise") for e in out.events_of(len(t.game.moves) - 1)):
             for seat in t.seats.values():  # H7.6 every bet or raise clears everyone's Ready
                 seat.ready = False
             Seat.objects.bulk_update(t.seats.values(), ["ready"])
         close_betting_if_done(t)
-        return t.game.state
+        return read(t.game.state)
 
 
-def bet(*, user, game_id: int, amount: int, now: dt.datetime | None = None) -> dict:
+def bet(*, user, game_id: int, amount: int, now: dt.datetime | None = None) -> Output:
     """H8.4 open a bet, or H8.6 the one raise."""
     return _betting_move(user, game_id, {"type": "bet", "amount": amount}, now)
 
 
-def match(*, user, game_id: int, now: dt.datetime | None = None) -> dict:
+def match(*, user, game_id: int, now: dt.datetime | None = None) -> Output:
     """H8.5"""
     return _betting_move(user, game_id, {"type": "match"}, now)
 
 
-def forfeit(*, user, game_id: int, now: dt.datetime | None = None) -> dict:
+def forfeit(*, user, game_id: int, now: dt.datetime | None = None) -> Output:
     """H8.7"""
     return _betting_move(user, game_id, {"type": "forfeit"}, now)
 
 
-def must_match(state: dict, eid: str) -> bool:
-    """H7.6 A participant who has put in less than a binding stake must still match."""
-    binding = False
-    for event in state["log"]:
-        if event["event"] == "match":
-            binding = True
-        elif event["event"] == "lapse":
-            binding = False
-    me = next(p for p in state["players"] if p["id"] == eid)
-    return binding and me["status"] == "playing" and me["put"] < state["stake"]
-
-
-def ready(*, user, game_id: int, now: dt.datetime | None = None) -> dict:
+def ready(*, user, game_id: int, now: dt.datetime | None = None) -> Output:
     """H7.6 Ready; the window closes when every remaining participant is Ready."""
-    now = now or timezone.now()
+    now = now or clock.now()
     _late_guard(game_id, now)
     with at_table(game_id, user=user, now=now) as t:
         seat = t.seat_of_me()
         if t.game.stage != Game.Stage.BETTING:
             raise Refusal("Betting is closed: the game is being played (H8.3).")
-        eid = engine_id(t.me.pk)
-        mine = next(p for p in t.game.state["players"] if p["id"] == eid)
-        if mine["status"] != "playing":
+        eid, state = engine_id(t.me.pk), read(t.game.state)
+        if not state.seat(eid).playing:
             raise Refusal("You forfeited this game (H8.7).")
-        if must_match(t.game.state, eid):
+        if state.must_match(eid):
             raise Refusal(
-                f"Match the stake of {t.game.state['stake']} Chips or forfeit first: the bet "
+                f"Match the stake of {state.stake} Chips or forfeit first: the bet "
                 "is binding (H7.6, H8.5)."
             )
         seat.ready = True
@@ -213,14 +139,14 @@ def ready(*, user, game_id: int, now: dt.datetime | None = None) -> dict:
         t.game.version += 1
         close_betting_if_done(t)
         t.game.save()
-        return t.game.state
+        return read(t.game.state)
 
 
 def close_betting_if_done(t: Table) -> None:
     """H7.6 Every remaining participant Ready, or fewer than two left: send `start`."""
     if t.game.stage != Game.Stage.BETTING:
         return
-    remaining = [p["id"] for p in t.game.state["players"] if p["status"] == "playing"]
+    remaining = [p.id for p in read(t.game.state).in_play]
     if len(remaining) < 2 or all(t.seat(eid).ready for eid in remaining):
         try_move(t, {"type": "start"})
 
@@ -228,8 +154,8 @@ def close_betting_if_done(t: Table) -> None:
 # ---- H7.7 play --------------------------------------------------------------------------
 
 
-def _play_move(user, game_id: int, move: dict, now: dt.datetime | None) -> dict:
-    now = now or timezone.now()
+def _play_move(user, game_id: int, move: dict, now: dt.datetime | None) -> Output:
+    now = now or clock.now()
     _late_guard(game_id, now)
     with at_table(game_id, user=user, now=now) as t:
         t.seat_of_me()
@@ -247,7 +173,7 @@ def play(
     target_card: str | None = None,
     targets: list[int] | None = None,
     now: dt.datetime | None = None,
-) -> dict:
+) -> Output:
     """H8.11-H8.19 Play a card; targets are player ids (Ace, Queen), two for a King."""
     move: dict = {"type": "play", "card": card}
     if target is not None:
@@ -266,7 +192,7 @@ def draw(
     card: str | None = None,
     giver: int | None = None,
     now: dt.datetime | None = None,
-) -> dict:
+) -> Output:
     """H8.20 draw a card of one's inventory, or H8.21 ask a participant to give one."""
     if (card is None) == (giver is None):
         raise Refusal("Draw one card of your inventory, or name who gives you one.")
@@ -278,6 +204,6 @@ def draw(
     return _play_move(user, game_id, move, now)
 
 
-def give(*, user, game_id: int, card: str, now: dt.datetime | None = None) -> dict:
+def give(*, user, game_id: int, card: str, now: dt.datetime | None = None) -> Output:
     """H8.21"""
     return _play_move(user, game_id, {"type": "give", "card": card}, now)

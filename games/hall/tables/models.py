@@ -2,15 +2,20 @@
 
 A game is stored as the engine's input (H7.7): `setup` is the starting position at the
 reveal (seed, kind, players' chips, hands and inventories) and `moves` the accepted
-actions in order; `state` caches the engine's answer for the pages. Imported at the end
-of `models.py`, so Django sees these as the hall app's models.
+actions in order; `state` caches the engine's answer for the pages (the columns every
+table game shares come from the kit, `goonsite.tables.models.TableGame`). Imported at
+the end of `games/hall/models.py`, so Django sees these as the hall app's models; they
+name the hall's other models by label, so this module imports nothing of the app's.
 """
 
 from __future__ import annotations
 
 from django.db import models
 
-from .models import Cycle, Player
+from goonsite.tables.models import TableGame
+
+Cycle = "hall.Cycle"
+Player = "hall.Player"
 
 
 class DuelRequest(models.Model):
@@ -65,7 +70,7 @@ class DuelInvite(models.Model):
         return f"{self.player}: {self.answer}"
 
 
-class Game(models.Model):
+class Game(TableGame):
     """H7 One game of Exoptosis: formed → choosing hands → (engine) betting → playing → over."""
 
     class Kind(models.TextChoices):
@@ -87,29 +92,16 @@ class Game(models.Model):
     cycle = models.ForeignKey(Cycle, on_delete=models.CASCADE, related_name="games")
     kind = models.CharField(max_length=10, choices=Kind)
     phase = models.PositiveIntegerField(help_text="The phase it formed in.")
-    seed = models.BigIntegerField(help_text="Secret until the game ends (H7.10).")
-    seed_hash = models.CharField(max_length=64)
     stage = models.CharField(max_length=10, choices=Stage, default=Stage.CHOOSING)
     result = models.CharField(max_length=10, choices=Result, default="", blank=True)
-    formed_at = models.DateTimeField()
     revealed_at = models.DateTimeField(null=True, blank=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    ended_at = models.DateTimeField(null=True, blank=True)
-    awaited_since = models.DateTimeField(
-        null=True, blank=True, help_text="When the current decision or window began."
-    )
-    deadline = models.DateTimeField(
-        null=True, blank=True, help_text="24 h after awaited_since; the job acts then."
-    )
-    setup = models.JSONField(default=dict, blank=True, help_text="The engine input at reveal.")
-    moves = models.JSONField(default=list, blank=True, help_text="Accepted actions, in order.")
-    state = models.JSONField(default=dict, blank=True, help_text="The engine's last answer.")
-    version = models.PositiveIntegerField(default=0, help_text="Bumped on every change.")
     winner = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="games_won"
     )
-    settled_at = models.DateTimeField(
-        null=True, blank=True, help_text="The exactly-once claim of the payout (H7.9)."
+    stalled_since = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Since when nobody at the table has any possible play (the admin may abandon).",
     )
 
     class Meta:
@@ -122,6 +114,10 @@ class Game(models.Model):
     @property
     def is_open(self) -> bool:
         return self.stage != self.Stage.OVER
+
+    @property
+    def is_over(self) -> bool:
+        return self.stage == self.Stage.OVER
 
 
 class Seat(models.Model):
@@ -142,6 +138,9 @@ class Seat(models.Model):
         default=list, blank=True, help_text="Ids of this player's cards locked in the game."
     )
     ready = models.BooleanField(default=False, help_text="H7.6 Ready to close the betting.")
+    stake = models.PositiveIntegerField(
+        default=0, help_text="H3.4 Chips this player has put at stake: locked until the end."
+    )
 
     class Meta:
         ordering = ["pk"]
