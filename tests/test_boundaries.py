@@ -57,18 +57,26 @@ def game_apps(games: Path) -> list[Path]:
 def engine_violations(games: Path) -> list[str]:
     found = []
     for app in game_apps(games):
-        own = f"games.{app.name}.engine"
-        for path in sorted((app / "engine").rglob("*.py")):
-            rel = path.relative_to(games.parent).as_posix()
-            for name in imports(path, package_of(path, games.parent)):
-                if not (name.startswith(own) or name.split(".")[0] in sys.stdlib_module_names):
-                    found.append(f"{rel} imports {name}")
-                elif name == "time" and path.name not in TOOLS:
-                    found.append(f"{rel} imports time")
-            if path.name not in TOOLS:
-                source = path.read_text()
-                found += [f"{rel} uses {bad}" for bad in CLOCK_AND_GLOBAL_RANDOM if bad in source]
+        found += impurities(app / "engine", games.parent, f"games.{app.name}.engine", ENGINE_KIT)
     return sorted(found)
+
+
+def impurities(package: Path, root: Path, *allowed: str) -> list[str]:
+    """What breaks purity in `package`: imports beyond the standard library and the
+    `allowed` packages, the clock or global random outside its TOOLS."""
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        for name in imports(path, package_of(path, root)):
+            inside = any(name == a or name.startswith(f"{a}.") for a in allowed)
+            if not (inside or name.split(".")[0] in sys.stdlib_module_names):
+                found.append(f"{rel} imports {name}")
+            elif name == "time" and path.name not in TOOLS:
+                found.append(f"{rel} imports time")
+        if path.name not in TOOLS:
+            source = path.read_text()
+            found += [f"{rel} uses {bad}" for bad in CLOCK_AND_GLOBAL_RANDOM if bad in source]
+    return found
 
 
 def cross_game_imports(games: Path) -> list[str]:
@@ -361,4 +369,56 @@ def test_the_shell_walls_catch_what_they_are_for(tmp_path):
         "alpha/part.html uses beta",
         "base.html links to alpha",
         "home.html loads the stylesheet of beta",
+    ]
+
+
+# ---- The engines' kit is as pure as the engines ----
+# goonsite/enginekit/ (the command line, the strict JSON reader, SplitMix64, the benchmarks'
+# timer) is the one package outside its own that an engine may import, so it is held to the
+# engines' rules: the standard library and itself only, no clock (its bench.py is a tool,
+# like an engine's) and no global random. goonsite/__init__.py imports nothing, so importing
+# the kit loads no Django.
+
+ENGINE_KIT = "goonsite.enginekit"
+
+
+def kit_violations(root: Path) -> list[str]:
+    return sorted(impurities(root / "goonsite" / "enginekit", root, ENGINE_KIT))
+
+
+def test_the_engine_kit_is_pure_and_loads_no_django():
+    assert (ROOT / "goonsite" / "enginekit" / "cli.py").exists()
+    assert kit_violations(ROOT) == []
+    assert imports(ROOT / "goonsite" / "__init__.py", "goonsite") == []
+
+
+def test_the_kit_walls_catch_what_they_are_for(tmp_path):
+    kit = "goonsite/enginekit"
+    write(tmp_path, f"{kit}/cli.py", "import json\nfrom . import splitmix\n")
+    write(tmp_path, f"{kit}/splitmix.py", "from goonsite.enginekit.cli import main\n")
+    write(tmp_path, f"{kit}/orm.py", "from django.db import models\n")
+    write(tmp_path, f"{kit}/core.py", "from goonsite import clock\nimport goonsite.enginekits\n")
+    write(tmp_path, f"{kit}/dice.py", "import random\nx = random.randint(1, 6)\n")
+    write(tmp_path, f"{kit}/timer.py", "import time\n")
+    write(tmp_path, f"{kit}/bench.py", "import time\nstart = time.time()\n")
+    assert kit_violations(tmp_path) == [
+        "goonsite/enginekit/core.py imports goonsite",
+        "goonsite/enginekit/core.py imports goonsite.clock",
+        "goonsite/enginekit/core.py imports goonsite.enginekits",
+        "goonsite/enginekit/dice.py uses random.randint(",
+        "goonsite/enginekit/orm.py imports django.db",
+        "goonsite/enginekit/orm.py imports django.db.models",
+        "goonsite/enginekit/timer.py imports time",
+    ]
+
+    # An engine may import the kit, and nothing else of the core.
+    write(
+        tmp_path,
+        "games/alpha/engine/__main__.py",
+        "from goonsite.enginekit import cli\nfrom goonsite.enginekit.splitmix import SplitMix64\n"
+        "from goonsite import clock\n",
+    )
+    assert engine_violations(tmp_path / "games") == [
+        "games/alpha/engine/__main__.py imports goonsite",
+        "games/alpha/engine/__main__.py imports goonsite.clock",
     ]

@@ -16,9 +16,9 @@ from games.armed.engine.parse import parse_game
 from games.armed.engine.state import Decision, Game
 from games.armed.engine.stream import Stream
 from games.armed.simulate import table
+from tests.profiles import PROFILE
 
 from .autoplay import random_game
-from .test_properties import PROFILE
 
 
 def scrambled(g: Game, d: Decision, rng: random.Random) -> tuple[Game, Decision]:

@@ -1,6 +1,6 @@
 """The walls of tests/test_boundaries.py find the armed app and its pure engine on their
-own: the app is a game app, its engine imports only the standard library and itself, uses
-no clock and no global random state, and it imports no other game."""
+own: the app is a game app, its engine imports only the standard library, itself and the
+engines' kit, uses no clock and no global random state, and it imports no other game."""
 
 from tests.test_boundaries import GAMES, cross_game_imports, engine_violations, game_apps
 

@@ -2,23 +2,18 @@
 the shared checker (armed-engine.md, "Scenario files"), and the book's coverage of every
 A-rule of armed.md."""
 
-import json
 import re
-import shlex
-import subprocess
-import sys
 from pathlib import Path
-
-import pytest
 
 from games.armed.engine import run
 from games.armed.engine.cards import DESIGN_OF, DESIGNS
+from tests.casebooks import SPEC as SHARED_SPEC
+from tests.casebooks import TOOLS, assert_book_passes, load_cases, needs_shared
 
-ROOT = Path(__file__).resolve().parents[2]
-SHARED = (ROOT / ".." / "shared").resolve()
-CHECKER = SHARED / "tools" / "check_armed.py"
-SPEC = SHARED / "spec" / "armed.md"
-SHARED_CASES = SHARED / "spec" / "armed-scenarios"
+CHECKER = TOOLS / "check_armed.py"
+ENGINE = "games.armed.engine"
+SPEC = SHARED_SPEC / "armed.md"
+SHARED_CASES = SHARED_SPEC / "armed-scenarios"
 OWN_CASES = Path(__file__).resolve().parent / "cases"
 RULE = re.compile(r"^A\d+\.\d+$")
 # armed.md's numbered rules, section by section (A1.1-A1.6, A2.1-A2.4, ...). Rule numbers
@@ -40,38 +35,21 @@ RULES_PER_SECTION = {
 }
 ALL_RULES = [f"A{s}.{n}" for s, count in RULES_PER_SECTION.items() for n in range(1, count + 1)]
 
-needs_checker = pytest.mark.skipif(
-    not CHECKER.exists(), reason="../shared/tools/check_armed.py is not beside this checkout"
-)
-
-
-def run_checker(cases: Path) -> subprocess.CompletedProcess:
-    engine = shlex.join([sys.executable, "-m", "games.armed.engine"])
-    return subprocess.run(
-        [sys.executable, str(CHECKER), "--cmd", engine, str(cases)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+needs_checker = needs_shared(CHECKER)
 
 
 def own_cases() -> list[dict]:
-    return [json.loads(p.read_text()) for p in sorted(OWN_CASES.glob("*.json"))]
+    return load_cases(OWN_CASES)
 
 
 @needs_checker
 def test_shared_scenarios_pass():
-    proc = run_checker(SHARED_CASES)
-    assert proc.returncode == 0, proc.stdout
-    assert proc.stdout.strip().endswith(" 0 failed"), proc.stdout
+    assert_book_passes(CHECKER, ENGINE, SHARED_CASES)
 
 
 @needs_checker
 def test_own_case_book_passes():
-    proc = run_checker(OWN_CASES)
-    assert proc.returncode == 0, proc.stdout
-    assert proc.stdout.strip().endswith(" 0 failed"), proc.stdout
+    assert_book_passes(CHECKER, ENGINE, OWN_CASES)
 
 
 def test_every_own_case_cites_rules_and_has_a_unique_name():
@@ -108,7 +86,7 @@ def test_every_gun_is_complied_with_and_malfunctions_in_our_book():
     assert [d for d in DESIGNS if d not in malfunctioned] == []
 
 
-@pytest.mark.skipif(not SPEC.exists(), reason="../shared/spec/armed.md is not beside this checkout")
+@needs_shared(SPEC)
 def test_the_rule_table_matches_armed_md():
     numbered = re.findall(r"^- (A\d+\.\d+) ", SPEC.read_text(), re.MULTILINE)
     assert all(RULE.match(rule) for rule in numbered)

@@ -8,11 +8,10 @@ the normal suite runs 200.
 
 import copy
 import json
-import os
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.armed.engine import run
@@ -21,21 +20,9 @@ from games.armed.engine.cards import CANONICAL
 from games.armed.engine.errors import Refused
 from games.armed.engine.game import begin
 from games.armed.engine.parse import parse_action, parse_game
+from tests.profiles import PROFILE
 
 from .autoplay import play_out, random_game
-
-settings.register_profile(
-    "armed-default", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-settings.register_profile(
-    "armed-thorough",
-    max_examples=10_000,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-PROFILE = settings.get_profile(
-    "armed-thorough" if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else "armed-default"
-)
 
 
 @st.composite

@@ -10,7 +10,7 @@ from games.chaos.engine import run
 from games.chaos.engine.bots import SeatView, answer
 from games.chaos.engine.game import new_table
 from games.chaos.engine.turns import game as flow
-from tests.chaos.test_properties import PROFILE
+from tests.profiles import PROFILE
 
 
 def scrambled_answer(t, decision, rng: random.Random):

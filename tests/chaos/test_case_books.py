@@ -1,42 +1,25 @@
 """The public CHAOS scenarios and our own case book, run by the shared checker; and the
 rule the issue sets for the book: it cites every K-rule of the engine's part (K1-K13, K15)."""
 
-import json
 import re
-import shlex
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
+from tests.casebooks import SPEC as SHARED_SPEC
+from tests.casebooks import TOOLS, assert_book_passes, load_cases, needs_shared
 
-ROOT = Path(__file__).resolve().parents[2]
-SHARED = (ROOT / ".." / "shared").resolve()
-CHECKER = SHARED / "tools" / "check_chaos.py"
-SPEC = SHARED / "spec" / "chaos.md"
-SHARED_CASES = SHARED / "spec" / "chaos-scenarios"
+CHECKER = TOOLS / "check_chaos.py"
+ENGINE = "games.chaos.engine"
+SPEC = SHARED_SPEC / "chaos.md"
+SHARED_CASES = SHARED_SPEC / "chaos-scenarios"
 OWN_CASES = Path(__file__).resolve().parent / "cases"
 RULE = re.compile(r"^K\d+\.\d+$")
 ENGINE_SECTIONS = {*range(1, 14), 15}  # chaos.md: "The pure engine implements K1-K13 and K15"
 
-needs_shared = pytest.mark.skipif(
-    not CHECKER.exists(), reason="../shared/tools/check_chaos.py is not beside this checkout"
-)
-
-
-def run_checker(cases: Path) -> subprocess.CompletedProcess:
-    engine = shlex.join([sys.executable, "-m", "games.chaos.engine"])
-    return subprocess.run(
-        [sys.executable, str(CHECKER), "--cmd", engine, str(cases)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+needs_checker = needs_shared(CHECKER)
 
 
 def own_cases() -> list[dict]:
-    return [json.loads(p.read_text()) for p in sorted(OWN_CASES.glob("*.json"))]
+    return load_cases(OWN_CASES)
 
 
 def engine_rules() -> list[str]:
@@ -45,18 +28,14 @@ def engine_rules() -> list[str]:
     return [rule for rule in ids if int(rule[1:].split(".")[0]) in ENGINE_SECTIONS]
 
 
-@needs_shared
+@needs_checker
 def test_public_scenarios_pass():
-    proc = run_checker(SHARED_CASES)
-    assert proc.returncode == 0, proc.stdout
-    assert proc.stdout.strip().endswith(" 0 failed"), proc.stdout
+    assert_book_passes(CHECKER, ENGINE, SHARED_CASES)
 
 
-@needs_shared
+@needs_checker
 def test_own_case_book_passes():
-    proc = run_checker(OWN_CASES)
-    assert proc.returncode == 0, proc.stdout
-    assert proc.stdout.strip().endswith(" 0 failed"), proc.stdout
+    assert_book_passes(CHECKER, ENGINE, OWN_CASES)
 
 
 def test_every_own_case_cites_rules_and_has_a_unique_name():
@@ -75,14 +54,14 @@ def test_the_book_holds_every_section_15_example_and_section_19_row():
     assert sum(slug.startswith("s19-") for slug in slugs) == 12  # §19: twelve rows
 
 
-@needs_shared
+@needs_checker
 def test_no_engine_rule_is_left_uncited_by_our_book():
     cited = {rule for case in own_cases() for rule in case["rules"]}
     uncited = [rule for rule in engine_rules() if rule not in cited]
     assert uncited == []
 
 
-@needs_shared
+@needs_checker
 def test_the_rule_list_is_the_one_the_spec_numbers():
     rules = engine_rules()
     assert len(rules) == len(set(rules)) > 60

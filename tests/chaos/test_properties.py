@@ -7,30 +7,18 @@ HYPOTHESIS_PROFILE=thorough runs 10,000 examples per property; the suite runs 20
 
 import copy
 import json
-import os
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.chaos.engine import run
 from games.chaos.engine.cards import CONDITION_IDS, PLAY_IDS
 from games.chaos.engine.session import Session
 from tests.chaos.autoplay import play_out, random_game
+from tests.profiles import PROFILE
 
-settings.register_profile(
-    "chaos-default", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-settings.register_profile(
-    "chaos-thorough",
-    max_examples=10_000,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-PROFILE = settings.get_profile(
-    "chaos-thorough" if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else "chaos-default"
-)
 ALL_CARDS = Counter(PLAY_IDS) + Counter(CONDITION_IDS)
 
 

@@ -1,55 +1,33 @@
 """The shared party scenarios and our own case book, through the shared checker; every
 P-rule of party.md is cited by some case."""
 
-import json
 import re
-import shlex
-import subprocess
-import sys
 from pathlib import Path
 
-import pytest
+from tests.casebooks import SPEC, TOOLS, assert_book_passes, load_cases, needs_shared
 
-ROOT = Path(__file__).resolve().parents[2]
-SHARED = (ROOT / ".." / "shared").resolve()
-CHECKER = SHARED / "tools" / "check_party.py"
-SHARED_CASES = SHARED / "spec" / "party-scenarios"
-RULES = SHARED / "spec" / "party.md"
+CHECKER = TOOLS / "check_party.py"
+ENGINE = "games.party.engine"
+SHARED_CASES = SPEC / "party-scenarios"
+RULES = SPEC / "party.md"
 OWN_CASES = Path(__file__).resolve().parent / "cases"
 RULE = re.compile(r"^P\d+\.\d+$")
 
-needs_shared = pytest.mark.skipif(
-    not CHECKER.exists(), reason="../shared/tools/check_party.py is not beside this checkout"
-)
-
-
-def run_checker(cases: Path) -> subprocess.CompletedProcess:
-    engine = shlex.join([sys.executable, "-m", "games.party.engine"])
-    return subprocess.run(
-        [sys.executable, str(CHECKER), str(cases), "--cmd", engine],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+needs_checker = needs_shared(CHECKER)
 
 
 def own_cases() -> list[dict]:
-    return [json.loads(p.read_text()) for p in sorted(OWN_CASES.glob("*.json"))]
+    return load_cases(OWN_CASES)
 
 
-@needs_shared
+@needs_checker
 def test_shared_scenarios_pass():
-    proc = run_checker(SHARED_CASES)
-    assert proc.returncode == 0, proc.stdout
-    assert proc.stdout.strip().endswith(" 0 failed"), proc.stdout
+    assert_book_passes(CHECKER, ENGINE, SHARED_CASES)
 
 
-@needs_shared
+@needs_checker
 def test_own_case_book_passes():
-    proc = run_checker(OWN_CASES)
-    assert proc.returncode == 0, proc.stdout
-    assert proc.stdout.strip().endswith(" 0 failed"), proc.stdout
+    assert_book_passes(CHECKER, ENGINE, OWN_CASES)
 
 
 def test_every_own_case_cites_rules_and_has_a_unique_name():
@@ -62,11 +40,11 @@ def test_every_own_case_cites_rules_and_has_a_unique_name():
 
 def rules_no_case_cites() -> list[str]:
     rules = re.findall(r"^- (P\d+\.\d+)", RULES.read_text(), re.M)
-    books = [*own_cases(), *(json.loads(p.read_text()) for p in SHARED_CASES.glob("*.json"))]
+    books = [*own_cases(), *load_cases(SHARED_CASES)]
     cited = {rule for case in books for rule in case["rules"]}
     return [rule for rule in rules if rule not in cited]
 
 
-@needs_shared
+@needs_checker
 def test_every_party_rule_is_cited_by_some_case():
     assert rules_no_case_cites() == []

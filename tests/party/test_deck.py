@@ -8,8 +8,7 @@ from hypothesis import strategies as st
 
 from games.party.engine import validate_deck
 from games.party.engine.cards import build_deck, default_deck_data
-
-from .profiles import PROFILE
+from tests.profiles import PROFILE
 
 
 def small_deck(**changes) -> dict:

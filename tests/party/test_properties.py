@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 from games.party.engine import Session, run
 from games.party.engine.autoplay import next_actions, play_bots
 from games.party.engine.parse import ACTION_FIELDS, ITEMS, SORTS
-
-from .profiles import PROFILE
+from tests.profiles import PROFILE
 
 CAPS = {"spell": 5, "combat": 5, "lord_mana": 4}
 

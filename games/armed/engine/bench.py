@@ -13,8 +13,9 @@ speed is printed by `python -m games.armed.simulate`.
 from __future__ import annotations
 
 import argparse
-import time
 from typing import Any
+
+from goonsite.enginekit.bench import best_of
 
 from .actions import apply
 from .bots import POLICIES
@@ -67,15 +68,6 @@ def long_game(actions: int = REPLAY_ACTIONS, first_seed: int = 0) -> dict[str, A
     raise RuntimeError(f"no game from seed {first_seed} on lasts {actions} actions")
 
 
-def best_of(repeat: int, game: dict[str, Any]) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run(game)
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--actions", type=int, default=REPLAY_ACTIONS)
@@ -84,7 +76,7 @@ def main() -> None:
     game = long_game(args.actions)
     out = run(game)
     assert not out["refusals"], "the benchmark game must replay without refusals"
-    ms = best_of(args.repeat, game) * 1000
+    ms = best_of(args.repeat, lambda: run(game)) * 1000
     verdict = "under" if ms < REPLAY_FLOOR_MS else "OVER"
     print(
         f"armed replay: {len(game['actions'])} actions (seed {game['seed']}, 6 goons, "

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from goonsite.enginekit.splitmix import SplitMix64 as Stream
+
 from .output import result
 from .parse import parse_game
-from .rng import Stream
 from .session import Session
 from .table import Table
 from .turns import game as flow

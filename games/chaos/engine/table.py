@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rng import Stream
+from goonsite.enginekit.splitmix import SplitMix64 as Stream
 
 
 @dataclass(slots=True)

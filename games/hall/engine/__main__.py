@@ -1,63 +1,15 @@
 """python -m games.hall.engine [FILE]: play one game given as JSON and print the result.
 
-Bad input of any kind is one `error: ...` line on stderr and exit 2, never a traceback.
+Bad input of any kind is one `error: ...` line on stderr and exit 2, never a traceback
+(the command line every engine shares: goonsite/enginekit/cli.py).
 """
 
-from __future__ import annotations
-
-import json
 import sys
-from typing import Any, NoReturn
+
+from goonsite.enginekit import cli
 
 from .errors import InputError
 from .resolve import run
 
-
-def _no_constant(name: str) -> NoReturn:
-    raise InputError(f"not JSON: {name} is not a JSON number")
-
-
-def read_json(data: bytes) -> Any:
-    """Strict JSON from bytes: UTF-8 only (json.loads would guess UTF-16 and -32 too), no
-    NaN or Infinity. Everything unreadable is an InputError."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"the input is not UTF-8 (byte {exc.start})") from None
-    try:
-        return json.loads(text, parse_constant=_no_constant)
-    except InputError:
-        raise
-    except json.JSONDecodeError as exc:
-        raise InputError(f"not JSON: {exc}") from None
-    except RecursionError:
-        raise InputError("the input nests deeper than this engine can read") from None
-    except ValueError:  # int() refused a number longer than Python's digit limit
-        limit = sys.get_int_max_str_digits()
-        raise InputError(f"an integer in the input has more than {limit} digits") from None
-
-
-def main(argv: list[str]) -> int:
-    if len(argv) > 1:
-        print("error: usage: python -m games.hall.engine [FILE]", file=sys.stderr)
-        return 2
-    try:
-        if argv:
-            with open(argv[0], "rb") as f:
-                data = f.read()
-        else:
-            data = sys.stdin.buffer.read()
-        # One dumps call: json.dump to a stream takes the slow pure-Python encoder path.
-        text = json.dumps(run(read_json(data)))
-    except OSError as exc:
-        print(f"error: cannot read {argv[0]}: {exc.strerror}", file=sys.stderr)
-        return 2
-    except InputError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    sys.stdout.write(text + "\n")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(cli.main(sys.argv[1:], run, prog="games.hall.engine", error=InputError))

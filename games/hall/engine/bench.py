@@ -17,6 +17,8 @@ import random
 import time
 from typing import Any
 
+from goonsite.enginekit.bench import best_of
+
 from .autoplay import play_out, random_setup
 from .resolve import run
 
@@ -33,15 +35,6 @@ def long_game(actions: int, seed: int) -> dict[str, Any]:
         if len(moves) == actions:
             return {**setup, "actions": moves}
     raise RuntimeError(f"no game reached {actions} actions")
-
-
-def best_of(repeat: int, game: dict[str, Any]) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        run(game)
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def main() -> None:
@@ -69,7 +62,7 @@ def main() -> None:
     print(f"  replayed with run(): {args.games / replayed:8.0f} games/s")
 
     game = long_game(REPLAY_ACTIONS, args.seed)
-    ms = best_of(args.repeat, game) * 1000
+    ms = best_of(args.repeat, lambda: run(game)) * 1000
     verdict = "ok" if ms < REPLAY_FLOOR_MS else "TOO SLOW"
     print(
         f"replay of a {REPLAY_ACTIONS}-action game with run(): {ms:.2f} ms"

@@ -8,11 +8,10 @@ of examples; the default keeps the suite fast.
 
 import copy
 import json
-import os
 import random
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.hall.engine import run
@@ -21,22 +20,7 @@ from games.hall.engine.output import awaiting
 from games.hall.engine.parse import ActionReader, parse_game
 from games.hall.engine.resolve import apply
 from games.hall.engine.state import Stage, Table
-
-settings.register_profile(
-    "hall-default",
-    max_examples=200,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-settings.register_profile(
-    "hall-thorough",
-    max_examples=10_000,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
-PROFILE = settings.get_profile(
-    "hall-thorough" if os.environ.get("HYPOTHESIS_PROFILE") == "thorough" else "hall-default"
-)
+from tests.profiles import PROFILE
 
 
 @st.composite
