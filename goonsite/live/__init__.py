@@ -61,7 +61,7 @@ jittered exponential backoff (1 s doubling to 30 s).
 """
 
 from .groups import group, user_group
-from .publish import publish, publish_on_commit
+from .publishing import publish, publish_on_commit
 from .tokens import read_token, token_for
 
 __all__ = [
