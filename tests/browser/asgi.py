@@ -32,7 +32,7 @@ def _free_port() -> int:
 
 
 @pytest.fixture
-def asgi_live_server(transactional_db, settings):
+def asgi_live_server(transactional_db, settings, monkeypatch):
     from goonsite.asgi import application
 
     port = _free_port()
@@ -44,6 +44,11 @@ def asgi_live_server(transactional_db, settings):
     }
     for conn in shared.values():
         conn.inc_thread_sharing()
+    # As `python -m goonsite web` runs: no connection kept past its request, whose thread
+    # is gone after it (else PostgreSQL's test database is left with sessions open).
+    for alias in connections:
+        if alias not in shared:
+            monkeypatch.setitem(connections.settings[alias], "CONN_MAX_AGE", 0)
     config = uvicorn.Config(
         ASGIStaticFilesHandler(application),
         host="127.0.0.1",
