@@ -56,7 +56,9 @@
   }
   function setConnected(value) {
     connected = value;
-    document.documentElement.dataset.live = value ? "connected" : "polling";
+    // "connected", "polling", or "off" on a page with nothing live (tests and CSS read it).
+    var state = value ? "connected" : "polling";
+    document.documentElement.dataset.live = subscribers().length ? state : "off";
     schedulePoll();
   }
 
