@@ -214,7 +214,7 @@ def test_chat_under_a_bit_drops_it_for_a_tooth(alice):
     teeth = out.seat("goon1").teeth
     bit = out.seat("goon1").bits[0].bit
     breaking = {"cluck": "no chicken here", "shout": "quiet please", "pose": "no pose"}[bit]
-    moves.say(user=alice, game_id=game.pk, text=breaking, now=at(200))
+    moves.say(user=alice, game_id=game.pk, text=breaking, now=at(1 + n))
     after = TABLES.output_of(fresh(game))
     assert after.seat("goon1").teeth == teeth - 1
     assert bit not in [b.bit for b in after.seat("goon1").bits]

@@ -1,0 +1,127 @@
+"""The armed pages (A12): lobby, table, demand, moves by htmx, poll, replay, end."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+
+from games.armed.models import ArmedTable
+from games.armed.tables import lobby
+from games.armed.tables.adapter import TABLES
+from tests.armed.tables.helpers import fresh, play_to_end
+
+pytestmark = pytest.mark.django_db
+HX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_the_lobby_lists_open_tables_and_the_one_tap_start(client, alice, bob):
+    t = lobby.open_table(user=alice, size=5, policy="sharp")
+    client.force_login(bob)
+    page = client.get(reverse("armed:home")).content.decode()
+    assert reverse("armed:table", args=[t.pk]) in page and "1/5 seated" in page
+    assert reverse("armed:quick") in page
+
+
+def test_the_games_list_names_the_game(client, alice):
+    client.force_login(alice)
+    assert "So You&#x27;ve Armed Yourself" in client.get(reverse("home")).content.decode()
+
+
+def test_one_tap_starts_a_table_against_three_sharp_bots(client, alice):
+    client.force_login(alice)
+    response = client.post(reverse("armed:quick"))
+    table = ArmedTable.objects.get()
+    assert response.url == reverse("armed:table", args=[table.pk])
+    assert table.stage == "playing" and table.size == 4 and table.policy == "sharp"
+    assert [s.bot for s in table.seats.order_by("position")] == [False, True, True, True]
+
+
+def test_anonymous_moves_go_to_login(client, alice):
+    table = lobby.quick_game(user=alice)
+    response = client.post(reverse("armed:answer", args=[table.pk]), {"answer": "comply"})
+    assert response.status_code == 302 and "login" in response.url
+
+
+def _table_with_a_shot_at_me(alice):
+    for _ in range(30):
+        table = lobby.quick_game(user=alice)
+        a = TABLES.output_of(table).awaiting
+        if a.decision == "respond" and a.seat == "goon1":
+            return table
+        play_to_end(table, {1: alice})
+    pytest.skip("no early shot at the human")
+
+
+def test_a_shot_at_me_fills_the_screen_with_comply_and_grit(client, alice):
+    table = _table_with_a_shot_at_me(alice)
+    client.force_login(alice)
+    page = client.get(reverse("armed:table", args=[table.pk])).content.decode()
+    assert 'class="demand"' in page and "COMPLY" in page and "GRIT TEETH" in page
+    assert "🔊" in page and "data-say=" in page
+    assert "you keep 2" in page  # gritting costs a Tooth: 3 → 2
+
+
+def test_an_htmx_answer_returns_the_table_parts(client, alice):
+    table = _table_with_a_shot_at_me(alice)
+    client.force_login(alice)
+    response = client.post(reverse("armed:answer", args=[table.pk]), {"answer": "grit"}, **HX)
+    body = response.content.decode()
+    assert 'id="table"' in body and 'id="poll"' in body and 'hx-swap-oob="true"' in body
+    assert "1 Tooth paid" in body
+    assert TABLES.output_of(fresh(table)).seat("goon1").teeth == 2
+
+
+def test_a_refusal_is_shown_in_words(client, alice, bob):
+    table = lobby.quick_game(user=alice)
+    client.force_login(bob)
+    response = client.post(reverse("armed:answer", args=[table.pk]), {"answer": "comply"}, **HX)
+    assert "You have no seat at this table." in response.content.decode()
+
+
+def test_the_poll_is_204_until_the_version_moves(client, alice):
+    table = lobby.quick_game(user=alice)
+    client.force_login(alice)
+    url = reverse("armed:poll", args=[table.pk])
+    assert client.get(url, {"v": table.version}).status_code == 204
+    changed = client.get(url, {"v": table.version - 1})
+    assert changed.status_code == 200 and 'id="table"' in changed.content.decode()
+
+
+def test_chat_is_escaped(client, alice):
+    table = lobby.quick_game(user=alice)
+    client.force_login(alice)
+    if TABLES.output_of(table).seat("goon1").bits:
+        pytest.skip("a bit already")
+    client.post(reverse("armed:say", args=[table.pk]), {"text": "<script>x</script> hi"}, **HX)
+    page = client.get(reverse("armed:table", args=[table.pk])).content.decode()
+    assert "&lt;script&gt;x&lt;/script&gt; hi" in page and "<script>x</script>" not in page
+
+
+def test_the_end_shows_standings_the_seed_and_the_replay(client, alice):
+    table = play_to_end(lobby.quick_game(user=alice), {1: alice})
+    client.force_login(alice)
+    page = client.get(reverse("armed:table", args=[table.pk])).content.decode()
+    assert "Game over" in page and str(table.seed) in page and table.seed_hash in page
+    rows = re.findall(r"<tr(?: class=\"winner\")?><td>\d</td><td>(GOON #\d)", page)
+    result = TABLES.output_of(table).result
+    order = sorted(result.standings, key=lambda r: (-r["loot"], -r["teeth"]))
+    assert rows == [f"GOON #{r['seat'][-1]}" for r in order]
+    replay = client.get(reverse("armed:replay", args=[table.pk]), {"step": 1})
+    assert "Step 1 of" in replay.content.decode()
+    download = client.get(reverse("armed:engine_input", args=[table.pk]))
+    assert download.status_code == 200 and str(table.seed).encode() in download.content
+
+
+def test_my_record_counts_wins_by_bot_policy(client, alice):
+    play_to_end(lobby.quick_game(user=alice), {1: alice})
+    client.force_login(alice)
+    page = client.get(reverse("armed:home")).content.decode()
+    assert "1 game finished" in page and "licensed professional" in page
+
+
+def test_the_engine_input_stays_secret_while_the_game_runs(client, alice):
+    table = lobby.quick_game(user=alice)
+    client.force_login(alice)
+    assert client.get(reverse("armed:engine_input", args=[table.pk])).status_code == 404
