@@ -15,9 +15,12 @@ from goonsite.tables.adapter import SeatInfo, TableAdapter, Templates
 from goonsite.tables.turns import attempt
 
 from ..engine import InputError, run
-from ..models import ArmedTable, position_of
+from ..models import ArmedSeat, ArmedTable, position_of
+from .ending import finish
 from .output import Output, read
+from .scheduling import schedule_deadline
 from .table import Table, at_table, seat_name
+from .view import table_view
 
 GOON_ID = re.compile(r"\bgoon([1-6])\b")
 ANSWERS = ("fire", "cycle", "hold", "comply", "grit", "discard", "pick")
@@ -58,9 +61,6 @@ class ArmedTables(TableAdapter[ArmedTable, Output]):
 
     def accepted(self, sitting: Table, moves: list[dict], output: Output) -> None:
         """A new decision gets the table's turn time (A12.3); the end is settled (A10)."""
-        from .ending import finish  # ending imports the adapter's module for the outbox
-        from .timeouts import schedule_deadline
-
         game = sitting.game
         move = moves[-1]
         if move["type"] in ANSWERS:  # an own move: the timeouts in a row start again (A12.4)
@@ -87,16 +87,12 @@ class ArmedTables(TableAdapter[ArmedTable, Output]):
         seat.timeouts_in_row += 1
         seat.save(update_fields=["timeouts_in_row"])
         if seat.timeouts_in_row >= 3 and seat.left_at is None and not sitting.game.is_over:
-            from .moves import leave_seat
-
             leave_seat(sitting, seat)
 
     def decision_time(self, game: ArmedTable) -> dt.timedelta:
         return game.turn_time
 
     def view(self, game: ArmedTable, viewer, output: Output, *, step: int | None = None):
-        from .view import table_view
-
         return table_view(game, viewer, step=step)
 
     def seats(self, game: ArmedTable) -> list[SeatInfo]:
@@ -117,3 +113,11 @@ def try_move(t: Table, move: dict) -> Output:
         raise Refusal("This game is over.")
     t.awaiting_before = t.game.state.get("awaiting")
     return attempt(TABLES, t, move)
+
+
+def leave_seat(t: Table, seat: ArmedSeat) -> Output:
+    """The seat's `leave` (A12.5): also how three timeouts in a row end (A12.4)."""
+    output = try_move(t, {"type": "leave", "seat": seat.engine_id})
+    seat.left_at = t.now
+    seat.save(update_fields=["left_at"])
+    return output

@@ -25,8 +25,9 @@ from ..models import (
     engine_id,
 )
 from .adapter import TABLES
+from .ending import finish
+from .scheduling import schedule_deadline
 from .table import Table, at_table
-from .timeouts import schedule_deadline
 
 TURN_CHOICES = (15, 30, 60, 120, 300, 3600, 86400)
 
@@ -120,8 +121,6 @@ def start_table(*, user, game_id: int, now: dt.datetime | None = None) -> ArmedT
         game.stage, game.started_at = ArmedTable.Stage.PLAYING, now
         game.version += 1
         if output.over:  # no human at the table: the bots played it out
-            from .ending import finish
-
             finish(t, output)
         else:
             game.awaited_since, game.deadline = now, now + game.turn_time

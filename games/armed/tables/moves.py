@@ -11,10 +11,9 @@ import datetime as dt
 from goonsite import clock
 from goonsite.refusal import Refusal
 
-from ..models import ArmedSeat
-from .adapter import try_move
+from .adapter import leave_seat, try_move
 from .output import Output
-from .table import Table, at_table
+from .table import at_table
 from .timeouts import resolve_deadline
 
 CHAT_LIMIT = 1000  # A12.6 code points
@@ -91,11 +90,3 @@ def leave(*, user, game_id: int, now: dt.datetime | None = None) -> Output:
     now = now or clock.now()
     with at_table(game_id, user=user, now=now) as t:
         return leave_seat(t, t.my_seat())
-
-
-def leave_seat(t: Table, seat: ArmedSeat) -> Output:
-    """The seat's `leave` (A12.5): also how three timeouts in a row end (A12.4)."""
-    output = try_move(t, {"type": "leave", "seat": seat.engine_id})
-    seat.left_at = t.now
-    seat.save(update_fields=["left_at"])
-    return output

@@ -10,16 +10,11 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.conf import settings
-from django.db import transaction
-
 from goonsite import clock
 from goonsite.tables.deadlines import due_games, fire_all_deadlines, fire_deadlines
 
 from ..models import ArmedTable
 from .adapter import TABLES
-
-TASK = "games.armed.tasks.fire_table_deadline"
 
 
 def resolve_deadline(game_id: int, now: dt.datetime | None = None) -> int:
@@ -32,26 +27,3 @@ def run_table_timers(now: dt.datetime | None = None) -> int:
     now = now or clock.now()
     games = due_games(TABLES, now).filter(stage=ArmedTable.Stage.PLAYING)
     return fire_all_deadlines(TABLES, now, games)
-
-
-def schedule_deadline(game_id: int, deadline: dt.datetime) -> None:
-    """After commit: a one-off django-q2 schedule that fires this table's deadline on time.
-
-    Without a cluster (`make run` on SQLite, the tests) nothing is scheduled: the minute
-    sweep and every move's own check before it is judged carry the deadlines."""
-    if not getattr(settings, "ARMED_DEADLINE_TASKS", True) or settings.Q_CLUSTER.get("sync"):
-        return
-
-    def create() -> None:
-        from django_q.models import Schedule
-
-        Schedule.objects.create(
-            name=f"armed-deadline-{game_id}-{deadline.timestamp():.3f}"[:100],
-            func=TASK,
-            args=repr(game_id),
-            schedule_type=Schedule.ONCE,
-            repeats=-1,
-            next_run=deadline + dt.timedelta(milliseconds=200),
-        )
-
-    transaction.on_commit(create, robust=True)

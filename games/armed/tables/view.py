@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..engine import run
 from ..guns import Gun, gun_of
 from ..models import ArmedSeat, ArmedTable, Policy, engine_id, position_of
-from .adapter import TABLES
 from .lines import BIT_RULES, line
-from .output import Output, SeatState
+from .output import Output, SeatState, read
 from .table import seat_name
 
 LOG_LINES = 40
@@ -102,9 +102,9 @@ def table_view(game: ArmedTable, viewer, *, step: int | None = None) -> TableVie
     output: Output | None = None
     if game.state:
         if step is not None and step < len(game.moves):
-            output = TABLES.run(game.engine_input(game.moves[:step]))
+            output = read(run(game.engine_input(game.moves[:step])))
         else:
-            output = TABLES.output_of(game)
+            output = read(game.state)
     winners = set(output.result.winners) if output and output.result else set()
     awaiting = output.awaiting if output else None
     goons = []

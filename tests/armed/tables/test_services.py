@@ -68,7 +68,7 @@ def test_a_move_out_of_turn_is_refused_in_words_and_writes_nothing(alice, bob):
     a = awaiting(game)
     other = bob if a.seat == "goon1" else alice
     before = (fresh(game).version, list(fresh(game).moves))
-    with pytest.raises(Refusal, match="^Refused: .*awaited"):
+    with pytest.raises(Refusal, match=r"^Refused: .*awaited"):
         moves.answer(user=other, game_id=game.pk, grit=False, now=at(1))
     assert (fresh(game).version, fresh(game).moves) == before
 
@@ -92,7 +92,7 @@ def _until(game, users, decision, seat="goon1", limit=200):
 
 def test_gritting_pays_a_tooth_and_fires_the_malfunction_at_the_shooter(alice):
     """A4.2 grit: 1 Tooth to the supply, the malfunction on the shooter."""
-    for seed_try in range(20):
+    for _seed_try in range(20):
         game = started(alice)
         a = awaiting(game)
         if a.decision == "respond" and a.seat == "goon1":
@@ -117,7 +117,7 @@ def test_comply_carries_out_the_demand(alice):
         pytest.skip("no early shot at the human")
     out = moves.answer(user=alice, game_id=game.pk, grit=False, now=at(1))
     assert out.seat("goon1").teeth == 3
-    assert [e["event"] for e in out.raw["log"] if e["index"] == 0][0] in ("comply", "no_grit")
+    assert next(e["event"] for e in out.raw["log"] if e["index"] == 0) in ("comply", "no_grit")
 
 
 def test_a_game_against_bots_plays_to_the_end_with_standings_and_seed(alice):
