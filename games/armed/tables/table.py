@@ -62,7 +62,7 @@ def at_table(game_id: int, *, user=None, now: dt.datetime) -> Iterator[Table]:
             raise Refusal("There is no such table.")
         seats = {
             s.position: s
-            for s in ArmedSeat.objects.select_for_update()
+            for s in ArmedSeat.objects.select_for_update(of=("self",))
             .filter(table=table)
             .select_related("user")
             .order_by("position")
