@@ -52,3 +52,13 @@ def play_to_end(table: ArmedTable, users: dict, start: float = 1, limit: int = 4
             break
         play_default(table, users, at(start + n))
     return fresh(table)
+
+
+def reseed(table: ArmedTable, seed: int) -> ArmedTable:
+    """The started table dealt again from a known seed (tests compare like with like)."""
+    game = fresh(table)
+    game.seed = seed
+    game.setup = {**game.setup, "seed": seed}
+    game.state = TABLES.raw(TABLES.run(game.engine_input()))
+    game.save()
+    return game
