@@ -204,7 +204,7 @@ GUNS: dict[str, Gun] = {
         False,
         "strike a pose (every message begins with *, 2 turns), and you cannot fire on "
         "your next turn.",
-        "the same on the shooter.",
+        "the shooter strikes a pose (2 turns) and cannot fire on their next turn.",
         "Hold it… hold it… FIERCE.",
     ),
 }
