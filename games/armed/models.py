@@ -18,6 +18,12 @@ from goonsite.tables.models import TableGame
 MIN_SEATS, MAX_SEATS = 3, 6  # A1.1
 MIN_TURN, MAX_TURN = dt.timedelta(seconds=15), dt.timedelta(hours=24)  # A12.3
 DEFAULT_TURN_SECONDS = 60
+REASONS = {
+    "final_round": "the final round was played out (A10.2)",
+    "store_closed": "the deck ran out twice: the store closed (A10.4)",
+    "closing_time": "closing time (A10.5)",
+    "abandoned": "abandoned by an admin",
+}
 
 
 class Policy(models.TextChoices):
@@ -58,6 +64,10 @@ class ArmedTable(TableGame):
     @property
     def is_over(self) -> bool:
         return self.stage in (self.Stage.OVER, self.Stage.ABANDONED)
+
+    @property
+    def reason_text(self) -> str:
+        return REASONS.get(self.reason, self.reason or self.get_stage_display())
 
     @property
     def turn_time(self) -> dt.timedelta:

@@ -37,10 +37,12 @@ def a_seed_with_a_shot_at_goon1(setup: dict) -> int:
 def shoot(page: Page, artifacts, name: str) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), name
     assert overflow(page) == 0, name
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=artifacts / f"armed-{name}-390x844.png", full_page=False)
     page.set_viewport_size(DESKTOP)
     page.wait_for_timeout(200)
     assert overflow(page) == 0, name
+    page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=artifacts / f"armed-{name}-1280x800.png", full_page=False)
     page.set_viewport_size(PHONE)
     page.wait_for_timeout(200)

@@ -13,11 +13,6 @@ from .output import Output
 from .table import Table, seat_name
 
 GAME, KIND = "armed", "won"
-REASONS = {
-    "final_round": "the final round ended (A10.2)",
-    "store_closed": "the store closed (A10.4)",
-    "closing_time": "closing time (A10.5)",
-}
 
 
 def finish(t: Table, output: Output) -> None:
@@ -41,8 +36,6 @@ def finish(t: Table, output: Output) -> None:
     if humans:
         names = ", ".join(seat_name(s) for s in humans)
         size = len(t.seats)
-        text = (
-            f"🔫 {names} won at an armed table of {size} ({REASONS.get(game.reason, game.reason)})."
-        )
+        text = f"🔫 {names} won at an armed table of {size} ({game.reason_text})."
         link = settings.SITE_URL + reverse("armed:table", args=[game.pk])
         queue(game=GAME, kind=KIND, summary=text, payloads=[text_message(text, link)])

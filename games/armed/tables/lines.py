@@ -50,7 +50,8 @@ def line(e: dict, name: Callable[..., str]) -> str | None:
         case "turn":
             extra = " (extra turn)" if e.get("extra") else ""
             by = f", played by {name(e['by'])}" if e.get("by") not in (None, e["seat"]) else ""
-            return f"Round {e['round']}: {who}'s turn{extra}{by}."
+            whose = "your" if who.endswith("(you)") else f"{who}'s"
+            return f"Round {e['round']}: {whose} turn{extra}{by}."
         case "skip":
             return f"{who} is frozen: turn skipped."
         case "wasted":

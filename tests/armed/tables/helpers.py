@@ -7,6 +7,7 @@ import datetime as dt
 from games.armed.models import ArmedTable, position_of
 from games.armed.tables import moves
 from games.armed.tables.adapter import TABLES
+from goonsite.tables.seeds import seed_hash
 
 T0 = dt.datetime(2026, 3, 2, 18, 0, tzinfo=dt.UTC)
 
@@ -58,6 +59,7 @@ def reseed(table: ArmedTable, seed: int) -> ArmedTable:
     """The started table dealt again from a known seed (tests compare like with like)."""
     game = fresh(table)
     game.seed = seed
+    game.seed_hash = seed_hash(seed)
     game.setup = {**game.setup, "seed": seed}
     game.state = TABLES.raw(TABLES.run(game.engine_input()))
     game.save()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 import pytest
@@ -104,6 +105,7 @@ def test_the_end_shows_standings_the_seed_and_the_replay(client, alice):
     client.force_login(alice)
     page = client.get(reverse("armed:table", args=[table.pk])).content.decode()
     assert "Game over" in page and str(table.seed) in page and table.seed_hash in page
+    assert hashlib.sha256(str(table.seed).encode()).hexdigest() == table.seed_hash  # A12.2
     rows = re.findall(r"<tr(?: class=\"winner\")?><td>\d</td><td>(GOON #\d)", page)
     result = TABLES.output_of(table).result
     order = sorted(result.standings, key=lambda r: (-r["loot"], -r["teeth"]))
