@@ -150,11 +150,18 @@ def pick_view(request: HttpRequest, game_id: int) -> HttpResponse:
 def say_view(request: HttpRequest, game_id: int) -> HttpResponse:
     text = request.POST.get("text", "")
 
-    def do() -> None:
+    def do() -> str | None:
         key = f"armed-chat:{request.user.pk}"
         if not throttle.spend(key, limit=CHAT_BURST, window=CHAT_WINDOW):
             raise Refusal("Slow down: at most 5 messages in 10 seconds.")
-        moves.say(user=request.user, game_id=game_id, text=text)
+        output = moves.say(user=request.user, game_id=game_id, text=text)
+        said = output.raw["log"]
+        index = said[-1]["index"] if said else -1
+        dropped = [e["bit"] for e in said if e["index"] == index and e["event"] == "bit_dropped"]
+        if dropped:
+            bits = " and ".join(dropped)
+            return f"Your message broke your {bits} bit: {len(dropped)} Tooth paid (A8.2)."
+        return None
 
     return _move(request, game_id, do)
 

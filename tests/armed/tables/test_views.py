@@ -127,3 +127,32 @@ def test_the_engine_input_stays_secret_while_the_game_runs(client, alice):
     table = lobby.quick_game(user=alice)
     client.force_login(alice)
     assert client.get(reverse("armed:engine_input", args=[table.pk])).status_code == 404
+
+
+def test_a_chat_message_breaking_my_bit_says_what_it_cost(client, alice):
+    """A8.2 the table reads the drop in the log; the sender reads the cost in words."""
+    from tests.armed.tables.helpers import at, play_default
+
+    for _ in range(40):
+        table = lobby.quick_game(user=alice, policy="sharp", now=at(0))
+        for n in range(60):
+            out = TABLES.output_of(fresh(table))
+            if out.over or out.seat("goon1").bits:
+                break
+            play_default(table, {1: alice}, at(1 + n / 10))
+        out = TABLES.output_of(fresh(table))
+        if not out.over and out.seat("goon1").bits and out.seat("goon1").teeth:
+            break
+    else:
+        pytest.skip("no bit reached the human")
+    bit = out.seat("goon1").bits[0].bit
+    breaking = {"cluck": "no chicken", "shout": "quiet", "pose": "no pose"}[bit]
+    client.force_login(alice)
+    fresh_table = fresh(table)  # the view posts at the site's clock: no deadline in the way
+    fresh_table.deadline = None
+    fresh_table.save(update_fields=["deadline"])
+    body = client.post(
+        reverse("armed:say", args=[table.pk]), {"text": breaking}, **HX
+    ).content.decode()
+    assert f"broke your {bit} bit: 1 Tooth paid" in body
+    assert f"dropped the {bit} bit and paid a Tooth" in body
