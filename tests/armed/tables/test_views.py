@@ -156,3 +156,16 @@ def test_a_chat_message_breaking_my_bit_says_what_it_cost(client, alice):
     ).content.decode()
     assert f"broke your {bit} bit: 1 Tooth paid" in body
     assert f"dropped the {bit} bit and paid a Tooth" in body
+
+
+def test_each_goon_sees_only_their_own_hand(client, alice, bob, charlie):
+    """A12.7 a hand is its holder's: the other human and an onlooker see none of it."""
+    t = lobby.open_table(user=alice, size=3)
+    lobby.take_seat(user=bob, game_id=t.pk)
+    table = lobby.start_table(user=alice, game_id=t.pk)
+    hands = TABLES.output_of(table).raw["hands"]
+    url = reverse("armed:table", args=[table.pk])
+    for user, goon in ((alice, "goon1"), (bob, "goon2"), (charlie, None)):
+        client.force_login(user)
+        shown = re.findall(r'data-card="([^"]+)"', client.get(url).content.decode())
+        assert shown == (hands[goon] if goon else [])
