@@ -117,7 +117,7 @@ def try_move(t: Table, move: dict) -> Output:
 
 def leave_seat(t: Table, seat: ArmedSeat) -> Output:
     """The seat's `leave` (A12.5): also how three timeouts in a row end (A12.4)."""
+    seat.left_at = t.now  # before the move: a game it ends must count the seat as left
     output = try_move(t, {"type": "leave", "seat": seat.engine_id})
-    seat.left_at = t.now
     seat.save(update_fields=["left_at"])
     return output
