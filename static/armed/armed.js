@@ -80,6 +80,13 @@
     }
   }
 
+  // The message box survives the poll's swaps (hx-preserve) so a half-typed message is
+  // kept; once sent, it is emptied.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var form = event.detail.elt;
+    if (form.matches && form.matches(".armed .say-form") && event.detail.successful) form.reset();
+  });
+
   document.addEventListener("DOMContentLoaded", refresh);
   document.addEventListener("htmx:afterSettle", refresh);
 })();
