@@ -30,8 +30,9 @@ class OpenForm(forms.Form):
         choices=[(n, f"{n} seats") for n in range(MIN_SEATS, MAX_SEATS + 1)],
         coerce=int,
         initial=4,
+        label="Seats",
     )
-    policy = forms.ChoiceField(choices=Policy.choices, initial=Policy.SIMPLE)
+    policy = forms.ChoiceField(choices=Policy.choices, initial=Policy.SIMPLE, label="Bots")
     turn_seconds = forms.TypedChoiceField(
         choices=[(s, turn_label(s)) for s in TURN_CHOICES],
         coerce=int,
