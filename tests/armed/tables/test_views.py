@@ -169,3 +169,14 @@ def test_each_goon_sees_only_their_own_hand(client, alice, bob, charlie):
         client.force_login(user)
         shown = re.findall(r'data-card="([^"]+)"', client.get(url).content.decode())
         assert shown == (hands[goon] if goon else [])
+
+
+def test_chat_is_rate_limited_in_words(client, alice):
+    table = lobby.quick_game(user=alice)
+    client.force_login(alice)
+    url = reverse("armed:say", args=[table.pk])
+    bodies = [client.post(url, {"text": "*BAWK"}, **HX).content.decode() for _ in range(6)]
+    assert all("Slow down" not in b for b in bodies[:5])
+    assert "Slow down: at most 5 messages in 10 seconds." in bodies[5]
+    said = [e for e in TABLES.output_of(fresh(table)).raw["log"] if e["event"] == "say"]
+    assert len(said) == 5
