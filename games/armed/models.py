@@ -26,6 +26,15 @@ REASONS = {
 }
 
 
+def turn_label(seconds: int) -> str:
+    """A turn time as players read it: "15 s", "2 min", "24 h"."""
+    if seconds < 60:
+        return f"{seconds} s"
+    if seconds < 3600:
+        return f"{seconds // 60} min"
+    return f"{seconds // 3600} h"
+
+
 class Policy(models.TextChoices):
     """A13: the bots' two policies, named as the table shows them."""
 
@@ -68,6 +77,10 @@ class ArmedTable(TableGame):
     @property
     def reason_text(self) -> str:
         return REASONS.get(self.reason, self.reason or self.get_stage_display())
+
+    @property
+    def turn_label(self) -> str:
+        return turn_label(self.turn_seconds)
 
     @property
     def turn_time(self) -> dt.timedelta:

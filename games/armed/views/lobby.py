@@ -12,17 +12,17 @@ from django.views.decorators.http import require_GET, require_POST
 
 from goonsite.refusal import Refusal
 
-from ..models import DEFAULT_TURN_SECONDS, MAX_SEATS, MIN_SEATS, ArmedSeat, ArmedTable, Policy
+from ..models import (
+    DEFAULT_TURN_SECONDS,
+    MAX_SEATS,
+    MIN_SEATS,
+    ArmedSeat,
+    ArmedTable,
+    Policy,
+    turn_label,
+)
 from ..tables.lobby import TURN_CHOICES, open_table, quick_game, stand_up, start_table, take_seat
 from .common import act
-
-
-def turn_label(seconds: int) -> str:
-    if seconds < 60:
-        return f"{seconds} s"
-    if seconds < 3600:
-        return f"{seconds // 60} min"
-    return f"{seconds // 3600} h"
 
 
 class OpenForm(forms.Form):
