@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import forms
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
@@ -110,15 +111,11 @@ def _table_url(game_id: int) -> str:
 def open_view(request: HttpRequest) -> HttpResponse:
     form = OpenForm(request.POST)
     if not form.is_valid():
-        from django.contrib import messages
-
         messages.error(request, first_error(form))
         return redirect("armed:home")
     try:
         table = open_table(user=request.user, **form.cleaned_data)
     except Refusal as refusal:
-        from django.contrib import messages
-
         messages.error(request, refusal.message)
         return redirect("armed:home")
     return redirect(_table_url(table.pk))
