@@ -180,3 +180,31 @@ def test_chat_is_rate_limited_in_words(client, alice):
     assert "Slow down: at most 5 messages in 10 seconds." in bodies[5]
     said = [e for e in TABLES.output_of(fresh(table)).raw["log"] if e["event"] == "say"]
     assert len(said) == 5
+
+
+def test_opening_a_table_with_a_bad_size_is_refused_in_words(client, alice):
+    client.force_login(alice)
+    response = client.post(
+        reverse("armed:open"), {"size": "9", "policy": "sharp", "turn_seconds": "60"}, follow=True
+    )
+    assert "Seats: Select a valid choice" in response.content.decode()
+    assert not ArmedTable.objects.exists()
+
+
+def test_a_friend_takes_a_seat_and_the_opener_starts(client, alice, bob):
+    client.force_login(alice)
+    client.post(reverse("armed:open"), {"size": "3", "policy": "simple", "turn_seconds": "30"})
+    table = ArmedTable.objects.get()
+    client.force_login(bob)
+    client.post(reverse("armed:seat", args=[table.pk]), {"do": "take"})
+    page = client.post(reverse("armed:seat", args=[table.pk]), {"do": "start"}, follow=True)
+    assert "Only the opener starts the game (A12.1)." in page.content.decode()
+    client.force_login(alice)
+    client.post(reverse("armed:seat", args=[table.pk]), {"do": "start"})
+    table = fresh(table)
+    assert table.stage == "playing" and table.turn_seconds == 30
+    assert [(s.user_id, s.bot) for s in table.seats.order_by("position")] == [
+        (alice.pk, False),
+        (bob.pk, False),
+        (None, True),
+    ]
