@@ -2,7 +2,8 @@
 
 N players, each with their board seen (kept), ask in turn for the bare view `/ping/` (the
 floor: the whole middleware, no game), their board, then each votes once, plays a Boost
-and opens a Booster Pack (htmx posts), and asks for their board again. Printed for each:
+and opens a Booster Pack (htmx posts), and asks for their board again, and once more
+after another player's card (which changes only the face-down counts). Printed for each:
 CPU milliseconds of the web process and PostgreSQL together, that over the bare view's,
 and the most queries one took (BEGIN and COMMIT counted, as Django counts them).
 
@@ -336,12 +337,24 @@ class Command(BaseCommand):
             ("play", "POST", play),
             ("pack", "POST", open_pack),
             ("board after", "GET", lambda i: (board, None, False)),
+            # Every board kept again; then another player's card, which changes only the
+            # face-down counts: each page is served kept, the counts filled in.
+            ("board, a card later", "GET", lambda i: (board, None, False)),
         ]
+
+    def lay_a_card(self, season: Season) -> None:
+        """Another player's card on the ladder, as a play lands it (the day's plays bumped)."""
+        day = public_board(clock.now()).day
+        author = PlayerSeason.objects.filter(season=season).first()
+        Play.objects.create(day=day, player=author, card="shield", target=season.entries.first())
 
     def measure(self, season: Season, transport, queries: dict | None = None) -> dict:
         """Run every kind for every player; print the figures. Returns the query counts."""
         figures = []
         for name, method, what in self.kinds(season):
+            if name == "board, a card later":
+                self.run("board kept", method, what, transport, False)
+                self.lay_a_card(season)
             figures.append(self.run(name, method, what, transport, queries is None))
         self.round += 1
         floor = figures[0].cpu_ms
