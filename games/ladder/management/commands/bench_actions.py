@@ -107,6 +107,9 @@ class InProcess:
     def __init__(self, clients: list[Client]) -> None:
         self.clients = clients
         self.players = len(clients)
+        # This connection for the whole run (its backend's CPU is the one measured): the
+        # test client's requests would close it after CONN_MAX_AGE.
+        connection.settings_dict["CONN_MAX_AGE"] = None
         self.backends = database_backends(other_than_mine=False)
         self.counts_database = bool(self.backends)
 
@@ -147,6 +150,8 @@ class OverHttp:
             "WEB_WORKERS": "1",
             "WEB_THREADS": "1",
             "WEB_ACCESS_LOG": "",
+            # One connection for the whole run, so its backend's CPU is the one measured.
+            "CONN_MAX_AGE": "3600",
             "SECURE_SSL_REDIRECT": "0",
         }
         self.server = subprocess.Popen(
@@ -345,7 +350,10 @@ class Command(BaseCommand):
     def lay_a_card(self, season: Season) -> None:
         """Another player's card on the ladder, as a play lands it (the day's plays bumped)."""
         day = public_board(clock.now()).day
-        author = PlayerSeason.objects.filter(season=season).first()
+        user = User.objects.create(
+            username=f"{season.name}-other{self.round}", display_name="Other"
+        )
+        author = PlayerSeason.objects.create(season=season, user=user)  # not one measured
         Play.objects.create(day=day, player=author, card="shield", target=season.entries.first())
 
     def measure(self, season: Season, transport, queries: dict | None = None) -> dict:
