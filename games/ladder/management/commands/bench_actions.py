@@ -351,7 +351,8 @@ class Command(BaseCommand):
         """Another player's card on the ladder, as a play lands it (the day's plays bumped)."""
         day = public_board(clock.now()).day
         user = User.objects.create(
-            username=f"{season.name}-other{self.round}", display_name="Other"
+            username=f"{season.name}-other{self.round}",
+            display_name=f"Other {self.round} {season.name}",
         )
         author = PlayerSeason.objects.create(season=season, user=user)  # not one measured
         Play.objects.create(day=day, player=author, card="shield", target=season.entries.first())
@@ -368,7 +369,7 @@ class Command(BaseCommand):
         floor = figures[0].cpu_ms
         what = "web + PostgreSQL" if transport.counts_database else "web only"
         self.stdout.write(f"\n{transport.label}, CPU of {what}:")
-        self.stdout.write(f"  {'':<14} {'CPU ms':>8} {'× bare':>7} {'queries':>8}")
+        self.stdout.write(f"  {'':<20} {'CPU ms':>8} {'× bare':>7} {'queries':>8}")
         counted = queries or {f.name: max(f.queries) for f in figures}
         if self.verbosity > 1 and queries is None:
             for f in figures:
@@ -376,7 +377,7 @@ class Command(BaseCommand):
                 self.stdout.write(f"    {f.name}: queries (count: requests) {spread}")
         for f in figures:
             self.stdout.write(
-                f"  {f.name:<14} {f.cpu_ms:8.2f} {f.cpu_ms / floor:6.2f}× {counted[f.name]:8}"
+                f"  {f.name:<20} {f.cpu_ms:8.2f} {f.cpu_ms / floor:6.2f}× {counted[f.name]:8}"
             )
         self.stdout.write(
             f"  floor: the bare view, {floor:.2f} ms; target: a vote, a play and a pack each "
