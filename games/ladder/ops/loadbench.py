@@ -189,7 +189,8 @@ def process_groups() -> dict[str, float]:
 
 def cpu_report(before: dict[str, float], after: dict[str, float], client: float, wall: float):
     """Where the machine's CPU went during the day (PostgreSQL and Redis include any other
-    database's clients on this machine; 'everything else' is other sessions' work)."""
+    database's clients on this machine; 'everything else' is other sessions' work; a
+    process that ended meanwhile, such as a closed database connection, is missed)."""
     print(f"  CPU during the day ({wall:.0f} s, {os.cpu_count()} cores), in cores busy:")
     print(f"    load generator (this process) {client / wall:5.2f}")
     for name in sorted(after, key=lambda n: before.get(n, 0) - after[n]):

@@ -352,7 +352,7 @@ class Command(BaseCommand):
         day = public_board(clock.now()).day
         user = User.objects.create(
             username=f"{season.name}-other{self.round}",
-            display_name=f"Other {self.round} {season.name}",
+            display_name=f"Other {self.round} {season.pk}",
         )
         author = PlayerSeason.objects.create(season=season, user=user)  # not one measured
         Play.objects.create(day=day, player=author, card="shield", target=season.entries.first())
