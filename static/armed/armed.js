@@ -81,10 +81,11 @@
   }
 
   // The message box survives the poll's swaps (hx-preserve) so a half-typed message is
-  // kept; once sent, it is emptied.
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var form = event.detail.elt;
-    if (form.matches && form.matches(".armed .say-form") && event.detail.successful) form.reset();
+  // kept; it is emptied only when the server says the message was said (the HX-Trigger
+  // "armed-said"): a refused message stays in the box, the reason shown above it.
+  document.addEventListener("armed-said", function (event) {
+    var form = event.target.closest && event.target.closest(".say-form");
+    if (form) form.reset();
   });
 
   document.addEventListener("DOMContentLoaded", refresh);

@@ -85,3 +85,19 @@ def test_each_humans_move_reaches_the_other_live(
     for page in pages.values():
         assert page.evaluate("window.__notReloaded") is True  # swapped in, never reloaded
     pages[2].screenshot(path=artifacts / "armed-live-two-humans-390x844.png", full_page=False)
+
+    # Chat: a said message empties the box; a refused one stays there, the reason shown.
+    # (by the human not awaited: a demand aimed at the other fills their screen)
+    game.refresh_from_db()
+    assert not game.is_over
+    awaited = position_of(TABLES.output_of(game).awaiting.seat)
+    chatter, reader = pages[3 - awaited], pages[awaited]
+    for n in range(5):
+        chatter.fill("#say-text", f"hi {n}")
+        chatter.get_by_role("button", name="Say", exact=True).click()
+        expect(chatter.locator("#say-text")).to_have_value("")
+        expect(reader.locator(".chat-lines")).to_contain_text(f"hi {n}", timeout=PUSHED)
+    chatter.fill("#say-text", "one message too many")
+    chatter.get_by_role("button", name="Say", exact=True).click()
+    expect(chatter.locator(".messages .error")).to_contain_text("Slow down")
+    expect(chatter.locator("#say-text")).to_have_value("one message too many")
