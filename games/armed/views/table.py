@@ -159,6 +159,8 @@ def say_view(request: HttpRequest, game_id: int) -> HttpResponse:
             raise Refusal("Slow down: at most 5 messages in 10 seconds.")
         output = moves.say(user=request.user, game_id=game_id, text=text)
         said.append(True)
+        if output is None:  # after the game (S54): posted by the site, no bits to break
+            return None
         log = output.raw["log"]
         index = log[-1]["index"] if log else -1
         dropped = [e["bit"] for e in log if e["index"] == index and e["event"] == "bit_dropped"]
