@@ -66,6 +66,8 @@ def test_each_humans_move_reaches_the_other_live(
     pages = {1: sit_down(browser, url, "alice", game), 2: sit_down(browser, url, "bob", game)}
     for page in pages.values():
         expect(page.locator("html")).to_have_attribute("data-live", "connected")
+        # A12.3 the turn clock as a player reads it (an hour's turn: "59:58 left")
+        expect(page.locator("#head .countdown")).to_have_text(re.compile(r"^59:[0-5]\d left$"))
         page.evaluate("window.__notReloaded = true")
 
     moved = {1: 0, 2: 0}
