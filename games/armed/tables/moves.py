@@ -20,21 +20,25 @@ from .timeouts import resolve_deadline
 CHAT_LIMIT = 1000  # A12.6 code points
 
 
-def _late_guard(game_id: int, now: dt.datetime) -> None:
-    if resolve_deadline(game_id, now):
-        raise Refusal(
-            "Too late: the turn time ran out, so the site took the default action for "
-            "that decision (A12.3). The table shows where the game is now."
-        )
+TOO_LATE = (
+    "Too late: the turn time ran out, so the site took the default action for "
+    "that decision (A12.3). The table shows where the game is now."
+)
 
 
 def _my_move(user, game_id: int, build, now: dt.datetime | None) -> Output:
-    """A move answering the awaited decision: a deadline passed before it refuses it."""
+    """A move answering the awaited decision. The passed deadline is checked under the
+    table's lock (no query of its own before it): if it passed, this transaction writes
+    nothing, the deadline is carried out in its own (the kit's exactly-once
+    `fire_deadlines`, as the job would) and the late move is refused."""
     now = now or clock.now()
-    _late_guard(game_id, now)
     with at_table(game_id, user=user, now=now) as t:
-        seat = t.my_seat()
-        return try_move(t, {**build(t), "seat": seat.engine_id})
+        game = t.game
+        if game.is_over or game.deadline is None or game.deadline > now:
+            seat = t.my_seat()
+            return try_move(t, {**build(t), "seat": seat.engine_id})
+    resolve_deadline(game_id, now)
+    raise Refusal(TOO_LATE)
 
 
 def fire(
