@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from games.armed.models import ArmedTable, position_of
 from games.armed.tables.adapter import TABLES
 from games.armed.tables.lobby import open_table, start_table, take_seat
+from tests.armed.tables.helpers import play_to_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -103,3 +104,21 @@ def test_each_humans_move_reaches_the_other_live(
     chatter.get_by_role("button", name="Say", exact=True).click()
     expect(chatter.locator(".messages .error")).to_contain_text("Slow down")
     expect(chatter.locator("#say-text")).to_have_value("one message too many")
+
+    # S54 after the game chat is free: posted by the site, it reaches the other page live.
+    game = play_to_end(game, {1: alice, 2: bob})
+    assert game.stage == "over"
+    for page in pages.values():  # played out by the services here, not by a page: reload
+        page.reload()
+        expect(page.locator("#end")).to_contain_text("Game over")
+        expect(page.locator("html")).to_have_attribute("data-live", "connected")
+        page.evaluate("window.__notReloaded = true")
+    reader.fill("#say-text", "gg, rematch?")
+    reader.get_by_role("button", name="Say", exact=True).click()
+    expect(reader.locator("#say-text")).to_have_value("")
+    expect(chatter.locator(".chat-lines")).to_contain_text("gg, rematch?", timeout=PUSHED)
+    expect(chatter.locator(".messages .error")).to_have_count(0)
+    for page in pages.values():
+        assert page.evaluate("window.__notReloaded") is True
+    chatter.locator(".chat").scroll_into_view_if_needed()
+    chatter.screenshot(path=artifacts / "armed-after-game-chat-390x844.png", full_page=False)
