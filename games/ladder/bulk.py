@@ -11,7 +11,7 @@ table and then one `UPDATE … FROM` it. On SQLite, the development database, an
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import psycopg
@@ -29,6 +29,41 @@ def fetch_all(queryset: models.QuerySet) -> list[tuple]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
+
+
+def fetch_each(statements: Sequence[tuple[str, Sequence[Any]]]) -> Iterator[list[tuple]]:
+    """The rows of each statement in turn; each must return rows (a setting: `SELECT
+    set_config(…)`, not `SET`).
+
+    On PostgreSQL all are sent at once in a pipeline: the server runs the next statement
+    while Python takes in the rows of the one before, where one after the other each
+    waited for the other (0.3 s of a 100,000-player noon's load). The caller takes every
+    result, in order."""
+    if connection.vendor != "postgresql":
+        for sql, params in statements:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                yield cursor.fetchall()
+        return
+    connection.ensure_connection()
+    raw = connection.connection
+    with raw.pipeline():
+        cursors = []
+        for sql, params in statements:
+            cursor = psycopg.Cursor(raw)
+            cursor.execute(sql, params)
+            cursors.append(cursor)
+        for cursor, (sql, _) in zip(cursors, statements, strict=True):
+            start = time.monotonic()
+            with cursor:
+                rows = cursor.fetchall()
+            _log_query(sql, start)
+            yield rows
+
+
+def sql_of(queryset: models.QuerySet) -> tuple[str, Sequence[Any]]:
+    """A queryset's SQL and parameters, for `fetch_each`."""
+    return queryset.query.sql_with_params()
 
 
 def bulk_set(
