@@ -19,26 +19,13 @@ from django.db import connection, models
 from django.utils import timezone
 
 
-def fetch_all(queryset: models.QuerySet) -> list[tuple]:
-    """Every row of a `values_list` query, in one fetch.
-
-    Iterating a queryset reads 100 rows per call through Django's result iterator; for the
-    few hundred thousand rows a noon reads, that bookkeeping cost more than the query. For
-    plain columns only: no field converters run (SQLite's booleans stay 0 and 1)."""
-    sql, params = queryset.query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
-
-
 def fetch_each(statements: Sequence[tuple[str, Sequence[Any]]]) -> Iterator[list[tuple]]:
     """The rows of each statement in turn; each must return rows (a setting: `SELECT
     set_config(…)`, not `SET`).
 
     On PostgreSQL all are sent at once in a pipeline: the server runs the next statement
     while Python takes in the rows of the one before, where one after the other each
-    waited for the other (0.3 s of a 100,000-player noon's load). The caller takes every
-    result, in order."""
+    waited for the other. The caller takes every result, in order."""
     if connection.vendor != "postgresql":
         for sql, params in statements:
             with connection.cursor() as cursor:
