@@ -1,7 +1,8 @@
 """The production entry point, for a process manager (deploy/*.service) or a shell:
 
     python -m goonsite release   # migrate, createcachetable (without Redis), collectstatic
-    python -m goonsite web       # gunicorn on WEB_BIND (default 127.0.0.1:8000)
+    python -m goonsite web       # gunicorn + Uvicorn workers (ASGI: pages and live
+                                 # WebSockets) on WEB_BIND (default 127.0.0.1:8000)
     python -m goonsite worker    # the django-q2 cluster: the noon job and Discord posts
 
 Settings come from the environment (README: Configuration). `web` and `worker` replace
@@ -37,7 +38,11 @@ def web() -> None:
     config = str(ROOT / "goonsite" / "gunicorn_conf.py")
     gunicorn = str(Path(sys.executable).with_name("gunicorn"))
     os.chdir(ROOT)
-    os.execv(gunicorn, [gunicorn, "--config", config, "goonsite.wsgi:application"])
+    # Under ASGI each request runs in a thread of its own, so a connection kept for reuse
+    # would stay with a thread that is gone: Django's docs say to turn persistent
+    # connections off under ASGI.
+    os.environ.setdefault("CONN_MAX_AGE", "0")
+    os.execv(gunicorn, [gunicorn, "--config", config, "goonsite.asgi:application"])
 
 
 def worker() -> None:

@@ -1,6 +1,23 @@
+"""The ASGI application: Django for HTTP, the live-updates socket (goonsite.live) for
+WebSockets. `python -m goonsite web` and `make run` serve this."""
+
 import os
 
 from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "goonsite.settings")
-application = get_asgi_application()
+django_http = get_asgi_application()  # sets Django up before the consumer's imports
+
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+
+from goonsite.live.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": django_http,
+        # The Origin is checked by the consumer itself (against ALLOWED_HOSTS as they are
+        # when the socket opens), so it can answer with a reason rather than a bare 403.
+        "websocket": AuthMiddlewareStack(URLRouter(websocket_urlpatterns)),
+    }
+)

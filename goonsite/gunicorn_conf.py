@@ -1,7 +1,10 @@
 """gunicorn's settings for `python -m goonsite web`, each overridable from the environment.
 
-Threads rather than many processes: a request mostly waits on the database, and a due
-noon never runs inside one (the job cluster resolves it), so a short timeout is safe.
+gunicorn supervises; each worker is Uvicorn (the `uvicorn-worker` package) serving the
+ASGI application (goonsite.asgi), so one process answers pages and holds the live-update
+WebSockets (goonsite.live). A page's view still runs synchronously, each request in a
+thread of its own (Django's ASGI handler), so WEB_THREADS no longer applies. A due noon
+never runs inside a request (the job cluster resolves it), so a short timeout is safe.
 """
 
 import os
@@ -10,12 +13,13 @@ from goonsite.env import env_bool, env_str
 
 bind = os.environ.get("WEB_BIND", "127.0.0.1:8000").split(",")
 workers = int(os.environ.get("WEB_WORKERS", "2"))
-threads = int(os.environ.get("WEB_THREADS", "4"))
-worker_class = "gthread"
+worker_class = "uvicorn_worker.UvicornWorker"
 timeout = int(os.environ.get("WEB_TIMEOUT", "30"))
 graceful_timeout = 20  # below systemd's TimeoutStopSec, so a stop is clean
 keepalive = 5
-max_requests = 5000  # recycle workers now and then, with jitter so not all at once
+# Recycle workers now and then, with jitter so not all at once. A recycled worker drops
+# its sockets; the pages reconnect (with backoff) and catch up by fetching once.
+max_requests = 5000
 max_requests_jitter = 500
 accesslog = os.environ.get("WEB_ACCESS_LOG", "-") or None
 errorlog = "-"

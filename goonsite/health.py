@@ -1,4 +1,5 @@
-"""/healthz for uptime monitors: the database, the cache, the job broker, and each game's own
+"""/healthz for uptime monitors: the database, the cache, the job broker, the channel layer
+of live updates, and each game's own
 checks (an app's AppConfig lists them in `health_checks`; none is named here).
 
 200 with every check "ok", or 503 naming what failed. Small and dependency-free: each check
@@ -19,6 +20,8 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django_q.brokers import get_broker
+
+from goonsite.live.health import channel_layer
 
 
 class Unhealthy(Exception):
@@ -49,7 +52,12 @@ def broker() -> str:
 
 
 def site_checks() -> dict[str, Callable[[], str]]:
-    checks = {"database": database, "cache": cache_round_trip, "broker": broker}
+    checks = {
+        "database": database,
+        "cache": cache_round_trip,
+        "broker": broker,
+        "channel_layer": channel_layer,  # live updates (goonsite.live)
+    }
     for config in apps.get_app_configs():
         for name, check in getattr(config, "health_checks", {}).items():
             checks[f"{config.label}.{name}"] = check

@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "allauth.socialaccount.providers.discord",
     "accounts",
     "goonsite.outbox",
+    "goonsite.live",
     "games.ladder",
     "games.hall",
     "games.armed",
@@ -72,6 +73,7 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "goonsite.urls"
 WSGI_APPLICATION = "goonsite.wsgi.application"
+ASGI_APPLICATION = "goonsite.asgi.application"
 
 TEMPLATES = [
     {
@@ -273,6 +275,21 @@ CACHES = {
         else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cache"}
     )
 }
+# Live updates (goonsite.live): with Redis every web node and the job runner share one
+# channel layer; without it, the in-memory layer of the one process `make run` serves.
+CHANNEL_LAYERS = {
+    "default": (
+        {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": "goonsite-live", "expiry": 30},
+        }
+        if REDIS_URL
+        else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+    )
+}
+# How long a page's signed subscription (goonsite.live.tokens) stays good.
+LIVE_TOKEN_MAX_AGE = env_int("LIVE_TOKEN_MAX_AGE", 24 * 3600)
+
 # With Redis, sessions are read through it (every request reads one): written to the
 # database too, so a flushed Redis logs nobody out. Without it the cache is a table anyway.
 if REDIS_URL:

@@ -1,4 +1,5 @@
-"""/healthz: database, cache, broker and the ladder's noon on time; the admin's operations."""
+"""/healthz: database, cache, broker, the live-updates channel layer and the ladder's noon on
+time; the admin's operations."""
 
 import datetime as dt
 
@@ -20,7 +21,9 @@ def test_healthy_site_answers_200_with_every_check(client, season):
     assert response.status_code == 200
     body = response.json()
     assert body["status"] == "ok"
-    assert set(body["checks"]) == {"database", "cache", "broker", "ladder.noon"}
+    assert set(body["checks"]) == {"database", "cache", "broker", "channel_layer", "ladder.noon"}
+    # No REDIS_URL in the tests: the in-memory layer, a message round trip through it.
+    assert body["checks"]["channel_layer"] == {"ok": True, "detail": "InMemoryChannelLayer"}
     assert body["checks"]["ladder.noon"] == {"ok": True, "detail": "no noon resolved yet"}
     assert "no-cache" in response["Cache-Control"]
 
@@ -66,6 +69,21 @@ def test_a_broker_that_does_not_answer_fails(client, season, monkeypatch):
         "ok": False,
         "detail": "Error 111 connecting to 127.0.0.1:1. Connection refused.",
     }
+    assert response.json()["checks"]["database"]["ok"] is True
+
+
+def test_a_channel_layer_that_does_not_answer_fails(client, season, settings):
+    """Live updates' layer on a Redis that is not there: reported, never a 500."""
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": ["redis://127.0.0.1:1/0"]},
+        }
+    }
+    response = client.get(HEALTHZ)
+    assert response.status_code == 503
+    layer = response.json()["checks"]["channel_layer"]
+    assert layer["ok"] is False and "127.0.0.1:1" in layer["detail"]
     assert response.json()["checks"]["database"]["ok"] is True
 
 

@@ -20,6 +20,7 @@ from django.db.models import QuerySet
 from goonsite.refusal import Refusal
 
 from .adapter import TableAdapter
+from .live import table_changed
 
 
 def due_games(adapter: TableAdapter, now: dt.datetime) -> QuerySet:
@@ -42,6 +43,7 @@ def fire_deadlines(adapter: TableAdapter[Any, Any], game_id: int, now: dt.dateti
                 if not claim(adapter, game.pk, due):
                     break  # another worker fired it and committed first
                 adapter.on_deadline(sitting)
+                table_changed(game)  # the site moved for the seat: its pages see it
                 if not game.is_over:
                     game.awaited_since, game.deadline = due, due + adapter.decision_time(game)
                     game.save(update_fields=["awaited_since", "deadline"])

@@ -43,6 +43,21 @@ class TableGame(models.Model):
     class Meta:
         abstract = True
 
+    def save(self, *args, **kwargs) -> None:
+        super().save(*args, **kwargs)
+        # Every change to a table reaches its open pages after the commit (issue 22): the
+        # kit's turns and deadlines, and a game's own moves that save the row.
+        from .live import table_changed  # the module imports this one
+
+        table_changed(self)
+
+    @property
+    def live_group(self) -> str:
+        """The group its pages subscribe to (`{% live_attrs game %}`)."""
+        from .live import table_group
+
+        return table_group(self)
+
     def draw_seed(self) -> None:
         """A new game's seed; only its hash is shown until the end."""
         self.seed = draw_seed()

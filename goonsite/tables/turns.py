@@ -3,8 +3,9 @@
 A game is its setup plus its accepted actions, so an action is judged by replaying them
 with the new one appended (a few milliseconds for a few hundred actions). Accepted: the
 action list, the engine's answer and the version are saved with whatever the game does
-outside the engine (`TableAdapter.accepted`), in the caller's transaction. Refused:
-nothing is written and the player reads the engine's reason.
+outside the engine (`TableAdapter.accepted`), in the caller's transaction, and the table's
+live group is published when it commits (goonsite.tables.live). Refused: nothing is
+written, nothing published, and the player reads the engine's reason.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from goonsite.refusal import Refusal
 
 from .adapter import Sitting, TableAdapter
+from .live import table_changed
 
 
 def attempt[Output](adapter: TableAdapter[Any, Output], sitting: Sitting, move: dict) -> Output:
@@ -31,6 +33,7 @@ def attempt[Output](adapter: TableAdapter[Any, Output], sitting: Sitting, move: 
     game.version += 1
     adapter.accepted(sitting, moves, output)
     game.save()
+    table_changed(game)  # after the commit: the table's pages fetch the move
     return output
 
 

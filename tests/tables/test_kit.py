@@ -10,8 +10,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import pytest
+from django.db import transaction
 
+from goonsite.live.publishing import publish
 from goonsite.refusal import Refusal
+from goonsite.tables import deadlines
 from goonsite.tables.adapter import SeatInfo, Sitting, TableAdapter, Templates
 from goonsite.tables.models import TableGame
 from goonsite.tables.seeds import SEED_BITS, draw_seed, seed_hash
@@ -19,6 +22,10 @@ from goonsite.tables.turns import act, attempt
 from goonsite.tables.views import engine_input_download
 
 NOW = dt.datetime(2026, 12, 1, 18, tzinfo=dt.UTC)
+
+# An accepted action publishes the table's live group when the transaction commits
+# (transaction.on_commit needs the database connection, though the game here is not stored).
+pytestmark = pytest.mark.django_db
 
 
 def counting_engine(engine_input: dict) -> dict:
@@ -43,6 +50,7 @@ class CountingGame:
     ended_at: dt.datetime | None = None
     seed: int = 7
     saved: int = 0
+    live_group: str = "table.tests.counting.1"  # what pages of this table subscribe to
 
     engine_input = TableGame.engine_input
     is_over = TableGame.is_over
@@ -128,3 +136,50 @@ def test_the_engine_input_is_published_only_once_the_game_has_ended():
     engine_input = json.loads(download.content)
     assert engine_input == {"seed": 7, "actions": game.moves}
     assert counting_engine(engine_input) == game.state
+
+
+def published(callbacks) -> list[tuple[str, ...]]:
+    """The live groups the captured on-commit callbacks publish (goonsite.live.publish)."""
+    return [c.args for c in callbacks if getattr(c, "func", None) is publish]
+
+
+def test_an_accepted_action_publishes_its_table_on_commit(django_capture_on_commit_callbacks):
+    """Issue 22: every game on the kit pushes its moves to the table's open pages."""
+    game = CountingGame()
+    tables = CountingTables(game)
+    with django_capture_on_commit_callbacks() as callbacks, transaction.atomic():
+        act(tables, 1, lambda sitting: {"n": 1}, user="ann", now=NOW)
+    assert published(callbacks) == [("table.tests.counting.1",)]
+
+
+def test_a_refused_action_publishes_nothing(django_capture_on_commit_callbacks):
+    game = CountingGame(moves=[{"n": 1}], state={"count": 1, "refusals": []}, version=1)
+    tables = CountingTables(game)
+    with (
+        django_capture_on_commit_callbacks() as callbacks,
+        pytest.raises(Refusal),
+        transaction.atomic(),
+    ):
+        act(tables, 1, lambda sitting: {"n": 5}, user="ann", now=NOW)
+    assert published(callbacks) == []
+
+
+def test_a_fired_deadline_publishes_its_table(monkeypatch, django_capture_on_commit_callbacks):
+    """The job acting for a seat reaches the table's pages like a player's move."""
+    game = CountingGame()
+    tables = CountingTables(game)
+    monkeypatch.setattr(deadlines, "due_games", lambda adapter, now: FoundOne())
+    monkeypatch.setattr(deadlines, "claim", lambda adapter, pk, due: True)
+    game.pk, game.deadline = 1, NOW - dt.timedelta(seconds=1)
+    with django_capture_on_commit_callbacks() as callbacks, transaction.atomic():
+        assert deadlines.fire_deadlines(tables, 1, NOW) == 1
+    assert game.moves == [{"n": 1, "auto": True}]
+    assert published(callbacks) == [("table.tests.counting.1",)]  # once per commit
+
+
+class FoundOne:
+    def filter(self, **kwargs):
+        return self
+
+    def exists(self):
+        return True

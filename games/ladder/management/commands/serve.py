@@ -1,4 +1,5 @@
-"""`make run`: the development web server and the django-q2 cluster, stopped together
+"""`make run`: the development ASGI server (goonsite.live runasgi: pages and WebSockets) and
+the django-q2 cluster, stopped together
 (goonsite.processes: each in its own process group, SIGKILL after a grace period, since
 the cluster may ignore SIGTERM; django-q2 issue #346)."""
 
@@ -29,7 +30,7 @@ class Command(BaseCommand):
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
         procs = [
             start([sys.executable, MANAGE, "qcluster"]),
-            start([sys.executable, MANAGE, "runserver", addrport]),
+            start([sys.executable, MANAGE, "runasgi", addrport]),
         ]
         try:
             while all(p.poll() is None for p in procs):
