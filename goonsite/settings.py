@@ -275,7 +275,15 @@ CHANNEL_LAYERS = {
     "default": (
         {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": "goonsite-live", "expiry": 30},
+            "CONFIG": {
+                # redis-py 8 reads with a 5 s socket timeout by default, the very time
+                # channels_redis blocks in BZPOPMIN waiting for a message: every idle
+                # socket's consumer died after ~5 s (django/channels_redis#422). A read may
+                # take the pop's 5 s and then some; a dead Redis is still noticed.
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+                "prefix": "goonsite-live",
+                "expiry": 30,
+            },
         }
         if REDIS_URL
         else {"BACKEND": "channels.layers.InMemoryChannelLayer"}

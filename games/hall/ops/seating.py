@@ -24,6 +24,7 @@ from goonsite.clock import noon_date_for, noon_of
 
 from ..models import Card, Game
 from ..services.admin import create_cycle
+from ..services.cycles import current_cycle
 from ..services.players import join
 from ..tables.forming import form_game
 
@@ -40,11 +41,11 @@ def session_for(user: User) -> str:
 
 
 def seat_tables(count: int, onlookers: int = 0) -> dict:
-    """`count` duels in a new cycle that started at the last noon; for each: the game's id,
-    the mover's and the other seat's session keys, and the mover's two hands. And the
-    session keys of `onlookers` other signed-in users."""
+    """`count` more duels in the running cycle (or a new one that started at the last noon);
+    for each: the game's id, the mover's and the other seat's session keys, and the mover's
+    two hands. And the session keys of `onlookers` other signed-in users."""
     now = clock.now()
-    cycle = create_cycle(
+    cycle = current_cycle() or create_cycle(
         actor=None,
         name="Live bench",
         starts_at=noon_of(noon_date_for(now) - dt.timedelta(days=1)),
@@ -53,8 +54,8 @@ def seat_tables(count: int, onlookers: int = 0) -> dict:
         allow_past_start=True,
     )
     phase = cycle.phases.get(number=1).number
-    tables = []
-    for n in range(count):
+    tables, first = [], Game.objects.count()
+    for n in range(first, first + count):
         seats = []
         for role in ("mover", "other"):
             user = User.objects.create_user(
@@ -75,9 +76,10 @@ def seat_tables(count: int, onlookers: int = 0) -> dict:
                 "hands": [cards[:4], cards[:3] + cards[4:5]],
             }
         )
+    first = User.objects.filter(username__startswith="look").count()
     watching = [
         session_for(User.objects.create_user(f"look{n}", password=None, display_name=f"Look {n}"))
-        for n in range(onlookers)
+        for n in range(first, first + onlookers)
     ]
     return {"tables": tables, "onlookers": watching}
 
