@@ -108,6 +108,18 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         "init_command": "PRAGMA journal_mode=WAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif env_int("DB_POOL_SIZE", 0) > 0:
+    # Under ASGI every request runs in a thread of its own and opens its own connection
+    # (persistent ones are off there): a burst of requests (every page of a table fetching
+    # its parts after a live push) opened hundreds at once, past PostgreSQL's
+    # max_connections, and paid a connection's set-up each time. psycopg's pool keeps at
+    # most this many per web worker and makes the rest wait for one.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": env_int("DB_POOL_SIZE", 0),
+        "timeout": 20,
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"

@@ -42,6 +42,7 @@ P95_TARGET = 0.300  # seconds
 LEAD = 6 * 3600  # the site's clock reads six hours before a noon: no boundary during a run
 OPEN_AT_ONCE = 16  # pages loading at the same time while the bench opens them
 SETTLE = 15.0  # seconds after the last move for every page to catch up
+CLIENTS = 16  # the flat-out measure's clients (as the load benchmark's ratio)
 
 
 @dataclass
@@ -64,6 +65,7 @@ class Result:
     rss_after: int
     web_cpu: float  # cores, averaged over the run
     bench_cpu: float  # cores
+    capacity: dict[str, float]  # what the stack serves flat out, requests/s by kind
 
     def percentile(self, q: float) -> float:
         if not self.latencies:
@@ -97,6 +99,13 @@ class Result:
             f"CPU over the run: web nodes {self.web_cpu:.2f} cores, this load generator "
             f"{self.bench_cpu:.2f} cores (of {os.cpu_count()})",
         ]
+        if self.capacity:
+            lines.append(
+                f"flat out ({CLIENTS} clients, no pause): "
+                + ", ".join(f"{kind} {rate:.0f}/s" for kind, rate in self.capacity.items())
+                + f"; the run asks for {self.pages / self.interval:.0f} fetches/s "
+                f"({self.tables / self.interval:.0f} moves/s)"
+            )
         return "\n".join(lines)
 
 
@@ -120,7 +129,9 @@ def web_roots(stack: Stack) -> list[int]:
     return stack.pids()[: len(stack.ports)]  # the web nodes start first (Stack.start)
 
 
-async def drive(stack: Stack, seated: dict, *, seconds: float, interval: float) -> Result:
+async def drive(
+    stack: Stack, seated: dict, *, seconds: float, interval: float, capacity_seconds: float = 0
+) -> Result:
     tally = Tally()
     urls = stack.urls
     http = aiohttp.ClientSession(
@@ -177,8 +188,18 @@ async def drive(stack: Stack, seated: dict, *, seconds: float, interval: float) 
         cpu = _own_cpu() - cpu0
         elapsed = time.monotonic() - began
         held = sum(1 for p in every if p.ws is not None and not p.ws.closed)
+        capacity = await _capacity(every, capacity_seconds) if capacity_seconds else {}
     finally:
-        await asyncio.gather(*(p.close() for p in every), return_exceptions=True)
+        # Leave a few at a time: a thousand sockets closing in the same instant is a
+        # restart's storm, not what this measures (and channels_redis meets it with
+        # "Too many connections", leaving the memberships to expire).
+        gate = asyncio.Semaphore(OPEN_AT_ONCE)
+
+        async def close_one(page: Page) -> None:
+            async with gate:
+                await page.close()
+
+        await asyncio.gather(*(close_one(p) for p in every), return_exceptions=True)
         await http.close()
         await sockets.close()
 
@@ -217,7 +238,32 @@ async def drive(stack: Stack, seated: dict, *, seconds: float, interval: float) 
         rss_after=rss_after,
         web_cpu=web.used / elapsed,
         bench_cpu=cpu / elapsed,
+        capacity=capacity,
     )
+
+
+async def _capacity(pages: list[Page], seconds: float) -> dict[str, float]:
+    """Requests/s the stack serves flat out, `CLIENTS` at a time without pause: a poll
+    answering the parts (a page one version behind) and a poll answering 204 (current)."""
+    rates = {}
+    for kind, behind in (("parts (200)", 1), ("current (204)", 0)):
+        began = time.monotonic()
+        stop = began + seconds
+        done = await asyncio.gather(*(_flat_out(p, behind, stop) for p in pages[:CLIENTS]))
+        rates[kind] = sum(done) / (time.monotonic() - began)
+    return rates
+
+
+async def _flat_out(page: Page, behind: int, stop: float) -> int:
+    url = f"{page.base}{page.path}poll/"
+    headers = {"Cookie": page.cookie, "HX-Request": "true"}
+    params = {"v": str(page.version - behind)}
+    done = 0
+    while time.monotonic() < stop:
+        async with page.http.get(url, params=params, headers=headers) as r:
+            await r.read()
+        done += 1
+    return done
 
 
 def _own_cpu() -> float:
@@ -284,6 +330,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--interval", type=float, default=2.0)
+    parser.add_argument(
+        "--capacity-seconds", type=float, default=10, help="then the flat-out polls; 0: none"
+    )
     args = parser.parse_args(argv)
     if args.pages < 2 * args.tables:
         parser.error("every table needs two pages at least (the mover's and another)")
@@ -298,7 +347,15 @@ def main(argv: list[str] | None = None) -> None:
     try:
         seated = seat(stack, args.tables, args.pages - 2 * args.tables)
         print(f"{args.tables} tables seated; opening {args.pages} pages ...", flush=True)
-        result = _run(drive(stack, seated, seconds=args.seconds, interval=args.interval))
+        result = _run(
+            drive(
+                stack,
+                seated,
+                seconds=args.seconds,
+                interval=args.interval,
+                capacity_seconds=args.capacity_seconds,
+            )
+        )
     finally:
         stack.stop()
     print(result.report())

@@ -177,6 +177,12 @@ class Mover:
         self.made = -1  # the version its last accepted move made
 
     async def move(self) -> None:
+        try:
+            await self._move()
+        except (TimeoutError, aiohttp.ClientError) as exc:
+            self.page.tally.error(f"move at {self.page.game}: {type(exc).__name__} {exc}")
+
+    async def _move(self) -> None:
         page = self.page
         hand = self.hands[self.turn % len(self.hands)]
         self.turn += 1
