@@ -2,7 +2,7 @@ import pytest
 
 from accounts.models import User
 
-pytest_plugins = ["tests.ladder.fixtures", "tests.hall.fixtures"]
+pytest_plugins = ["tests.ladder.fixtures", "tests.hall.fixtures", "tests.browser.asgi"]
 
 
 @pytest.fixture(autouse=True)

@@ -11,10 +11,11 @@ class LadderConfig(AppConfig):
     def ready(self) -> None:
         from goonsite.outbox.makers import register
 
-        from . import signals
+        from . import live, signals
         from .services.discord import GAME, KIND, report_posts
 
         signals.connect()
+        live.connect()
         register(GAME, KIND, report_posts)
 
     @property

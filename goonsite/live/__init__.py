@@ -25,6 +25,11 @@ groups and the viewer's user pk (None for a page anyone may see), valid for
 was made for, so a copied token is of no use to anyone else, and a group name cannot be
 guessed into: the page holds the proof because a view decided the viewer may see it.
 
+A client outside the site (a test, a benchmark) finds a page's token in the `data-live`
+attribute of its subscribing element(s) (`data-live-groups` names the groups), or signs
+one itself with the site's SECRET_KEY: `signing.dumps({"g": [...], "u": None or user pk},
+salt="goonsite.live")`.
+
 WebSocket. `ws[s]://<host>/live/?t=<token>[&t=<token>...]` (the same origin as the page:
 the Origin must be one of ALLOWED_HOSTS; the session cookie identifies the user). Text
 frames, JSON, server to page only:
@@ -40,6 +45,10 @@ frames, JSON, server to page only:
 
 Anything a page sends is ignored. The server pings (uvicorn's ws_ping_interval) so dead
 connections are noticed.
+
+Served by `goonsite.asgi.application` (Channels' ProtocolTypeRouter: Django for HTTP,
+`goonsite.live.consumer.LiveConsumer` for the socket): `python -m goonsite web` (gunicorn
+with Uvicorn workers) in production, `manage.py runasgi` under `make run`.
 
 Publishing. A service calls `publish_on_commit(*groups)` inside its transaction:
 `transaction.on_commit` sends `{"type": "group.changed", "group": g}` to each group over
@@ -61,7 +70,7 @@ jittered exponential backoff (1 s doubling to 30 s).
 """
 
 from .groups import group, user_group
-from .publish import publish, publish_on_commit
+from .publishing import publish, publish_on_commit
 from .tokens import read_token, token_for
 
 __all__ = [

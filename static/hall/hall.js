@@ -1,13 +1,23 @@
-// When the phase clock (static/js/countdown.js) reaches the boundary, the home page (marked
-// data-reload-at-boundary) reloads once, a few seconds later, to show the new phase; pages
-// with forms being typed in are left alone.
+// At the phase boundary the home page (marked data-reload-at-boundary) reloads once to show
+// the new phase: the moment the boundary's commit is pushed (static/js/live.js, group
+// hall.phase), or a while after the phase clock (static/js/countdown.js) reaches the
+// boundary: 5 s when the live socket is down, 20 s with it up (a job runner that shares
+// no channel layer with the web server, as under `make run`, pushes nothing). Pages with
+// forms being typed in are left alone.
 (function () {
   var reloading = false;
-  document.addEventListener("countdown:done", function (event) {
-    if (!event.target.matches("[data-phase-ends]") || reloading) return;
-    if (!document.querySelector("[data-reload-at-boundary]")) return;
+  function reload(delay) {
+    if (reloading || !document.querySelector("[data-reload-at-boundary]")) return;
     reloading = true;
-    setTimeout(function () { window.location.reload(); }, 5000);
+    setTimeout(function () { window.location.reload(); }, delay);
+  }
+  document.addEventListener("countdown:done", function (event) {
+    if (!event.target.matches("[data-phase-ends]")) return;
+    reload(document.documentElement.dataset.live === "connected" ? 20000 : 5000);
+  });
+  document.addEventListener("live", function (event) {
+    if (event.target.id !== "hall-live" || !event.detail || event.detail.reason !== "changed") return;
+    reload(0);
   });
 })();
 

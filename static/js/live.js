@@ -35,9 +35,11 @@
       return "t=" + encodeURIComponent(t);
     }).join("&");
   }
-  function refresh(els) {
+  // reason: "changed" (a push for its group), "connected" (the catch-up after every
+  // (re)connect) or "poll" (the timer while the socket is down, or the backstop).
+  function refresh(els, reason) {
     if (!window.htmx) return;
-    els.forEach(function (el) { window.htmx.trigger(el, "live"); });
+    els.forEach(function (el) { window.htmx.trigger(el, "live", {reason: reason}); });
   }
   function pollEveryMs() {
     if (connected) return BACKSTOP_MS;
@@ -48,13 +50,15 @@
     clearTimeout(pollTimer);
     if (!subscribers().length) return;
     pollTimer = setTimeout(function () {
-      refresh(subscribers());
+      refresh(subscribers(), "poll");
       schedulePoll();
     }, pollEveryMs());
   }
   function setConnected(value) {
     connected = value;
-    document.documentElement.dataset.live = value ? "connected" : "polling";
+    // "connected", "polling", or "off" on a page with nothing live (tests and CSS read it).
+    var state = value ? "connected" : "polling";
+    document.documentElement.dataset.live = subscribers().length ? state : "off";
     schedulePoll();
   }
 
@@ -76,9 +80,11 @@
       if (msg.type === "subscribed") {
         failures = 0;
         setConnected(true);
-        refresh(subscribers());  // catch up on whatever happened while we were away
+        refresh(subscribers(), "connected");  // catch up on what happened while away
       } else if (msg.type === "changed") {
-        refresh(subscribers().filter(function (el) { return groupsOf(el).indexOf(msg.group) >= 0; }));
+        refresh(subscribers().filter(function (el) {
+          return groupsOf(el).indexOf(msg.group) >= 0;
+        }), "changed");
       } else if (msg.type === "refused") {
         refused = query;
         if (window.console) console.warn("live updates refused: " + msg.reason);
@@ -99,7 +105,7 @@
     // A phone waking, the network back, a page restored from the cache: reconnect now.
     if (document.visibilityState === "hidden") return;
     failures = 0;
-    if (!socket || socket.readyState > 1) { refresh(subscribers()); connect(); }
+    if (!socket || socket.readyState > 1) { refresh(subscribers(), "poll"); connect(); }
   }
 
   function start() {

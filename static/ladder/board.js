@@ -1,7 +1,8 @@
 // Times shown in the player's own time zone (their profile's, on <body>; else the
 // browser's). Reads the DOM after every swap, so a new "Your day" panel gets them too. The
 // countdown to noon itself is the site's (static/js/countdown.js); once noon has come, the
-// board's poll (#poller) brings the new ladder and the recap without a reload.
+// board's poller (#poller, pushed by static/js/live.js, polling while the socket is down)
+// brings the new ladder and the recap without a reload.
 (function () {
   function localise() {
     document.querySelectorAll("[data-local-time]").forEach(function (el) {
@@ -56,24 +57,38 @@
   });
 })();
 
-// While the board says noon is being counted, ask the server every few seconds whether
-// the report is out, and reload the board once it is.
+// While the board says noon is being counted, ask the server whether the report is out,
+// and reload the board once it is: when the noon's commit is pushed (static/js/live.js
+// triggers "live" on the board's poller), or every few seconds while the live socket is
+// down.
 (function () {
-  var polling = false;
-  function poll() {
+  var waiting = false;
+  var asking = false;
+  function ask() {
     var notice = document.querySelector("[data-noon-counting]");
-    if (!notice || polling) return;
-    polling = true;
-    var ask = function () {
-      fetch(notice.dataset.noonCounting, {headers: {"Accept": "application/json"}})
-        .then(function (r) { return r.ok ? r.json() : {counting: true}; })
-        .catch(function () { return {counting: true}; })
-        .then(function (s) { if (s.counting) setTimeout(ask, 3000); else window.location.reload(); });
-    };
-    setTimeout(ask, 3000);
+    if (!notice || asking) return;
+    asking = true;
+    fetch(notice.dataset.noonCounting, {headers: {"Accept": "application/json"}})
+      .then(function (r) { return r.ok ? r.json() : {counting: true}; })
+      .catch(function () { return {counting: true}; })
+      .then(function (s) {
+        asking = false;
+        if (!s.counting) window.location.reload();
+      });
   }
-  poll();
-  document.addEventListener("htmx:afterSettle", poll);
+  function fallback() {
+    if (!document.querySelector("[data-noon-counting]")) { waiting = false; return; }
+    if (document.documentElement.dataset.live !== "connected") ask();
+    setTimeout(fallback, 3000);
+  }
+  function watch() {
+    if (waiting || !document.querySelector("[data-noon-counting]")) return;
+    waiting = true;
+    setTimeout(fallback, 3000);
+  }
+  document.addEventListener("live", ask);
+  watch();
+  document.addEventListener("htmx:afterSettle", watch);
 })();
 
 // The hand on a phone scrolls sideways: a cue says how many cards lie past the right edge

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import pytest
 from django.db import transaction
 
-from goonsite.live.publish import publish
+from goonsite.live.publishing import publish
 from goonsite.refusal import Refusal
 from goonsite.tables import deadlines
 from goonsite.tables.adapter import SeatInfo, Sitting, TableAdapter, Templates

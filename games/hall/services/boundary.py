@@ -18,6 +18,7 @@ from goonsite import clock
 from goonsite.clock import CENTRAL, noon_of
 from goonsite.words import count
 
+from ..live import phase_changed
 from ..models import Activity, Cycle, Engagement, Gift, Phase, Player
 from ..rules.timing import is_week_end, phase_end_date, week_of
 from ..tables.forming import form_game
@@ -43,6 +44,7 @@ def run_boundary(phase_id: int) -> Phase | None:
         with held_back():
             run_steps(cycle, phase, report, k, at)
         next_phase = open_next_phase(cycle, phase)
+        phase_changed()  # after the commit: open Hall homes show the new phase
     log.info("Hall %s: phase %s ended, phase %s opened", cycle, k, next_phase.number)
     return phase
 

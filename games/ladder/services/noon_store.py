@@ -25,6 +25,7 @@ from ..bulk import bulk_set, delete_pks, fetch_all, insert_one, insert_rows
 from ..engine import STATE_FIELDS, CardId, Day, Direction, NoonResult, Play, Player
 from ..engine import Vote as EngineVote
 from ..engine.outcome import Deal, Dealt
+from ..live import board_changed
 from ..models import (
     AdminAction,
     GameDay,
@@ -195,6 +196,7 @@ def save_noon(day: GameDay, loaded: LoadedDay, result: NoonResult) -> NoonReport
     report = insert_one(NoonReport, day=day, outcome=outcome, ladder=ladder)
     report.outcome, report.ladder = outcome.value, ladder.value
     queue_post(report)
+    board_changed()  # open boards fetch the recap once the noon commits (games.ladder.live)
     return report
 
 
