@@ -244,12 +244,18 @@ async def drive(
 
 async def _capacity(pages: list[Page], seconds: float) -> dict[str, float]:
     """Requests/s the stack serves flat out, `CLIENTS` at a time without pause: a poll
-    answering the parts (a page one version behind) and a poll answering 204 (current)."""
+    answering a seat's parts (its page one version behind), an onlooker's (the table's
+    shared rendering), and a poll answering 204 (current)."""
     rates = {}
-    for kind, behind in (("parts (200)", 1), ("current (204)", 0)):
+    seats, onlookers = pages[:CLIENTS], pages[-CLIENTS:]  # the first pages are the movers'
+    for kind, who, behind in (
+        ("seat's parts", seats, 1),
+        ("onlooker's parts", onlookers, 1),
+        ("current (204)", seats, 0),
+    ):
         began = time.monotonic()
         stop = began + seconds
-        done = await asyncio.gather(*(_flat_out(p, behind, stop) for p in pages[:CLIENTS]))
+        done = await asyncio.gather(*(_flat_out(p, behind, stop) for p in who))
         rates[kind] = sum(done) / (time.monotonic() - began)
     return rates
 
