@@ -276,7 +276,13 @@ Q_CLUSTER = {
 
 CACHES = {
     "default": (
-        {"BACKEND": "goonsite.cache.RedisCache", "LOCATION": REDIS_URL}
+        # Every key names the database (goonsite.cache.database_key): one Redis may serve
+        # several sites' databases.
+        {
+            "BACKEND": "goonsite.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_FUNCTION": "goonsite.cache.database_key",
+        }
         if REDIS_URL
         else {"BACKEND": "django.core.cache.backends.db.DatabaseCache", "LOCATION": "cache"}
     )

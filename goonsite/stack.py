@@ -159,7 +159,14 @@ class Stack:
         for n in range(self.clusters):
             self._spawn(f"worker-{n}", ["worker"], {})
         deadline = time.monotonic() + 60
-        for url in self.urls:
+        for port, url in zip(self.ports, self.urls, strict=True):
+            # Ours listening first: whatever answered on a port it could not bind would be
+            # another stack's (several run on this machine at once).
+            log = self.log_dir / f"web-{port}.log"
+            while f"Listening at: {url}".encode() not in log.read_bytes():
+                if time.monotonic() > deadline or b"Address already in use" in log.read_bytes():
+                    raise RuntimeError(f"{url} did not come up; see {log}")
+                time.sleep(0.2)
             while True:
                 try:
                     if httpx.get(f"{url}/healthz", timeout=5).status_code == 200:
@@ -191,12 +198,15 @@ class Stack:
         return [p.pid for p in self.procs]
 
 
-def free_ports(n: int, first: int = 18110, last: int = 18199) -> list[int]:
-    found = []
-    for port in range(first, last + 1):
-        with socket.socket() as s:
-            if s.connect_ex(("127.0.0.1", port)) != 0:
-                found.append(port)
-        if len(found) == n:
-            return found
-    raise RuntimeError(f"no {n} free ports in {first}-{last}")
+def free_ports(n: int) -> list[int]:
+    """Ports nobody listens on, as the system hands them out (its ephemeral range, each
+    different): several stacks started at once on one machine never get the same ones, as
+    they did from a fixed range."""
+    sockets = [socket.socket() for _ in range(n)]
+    try:
+        for s in sockets:
+            s.bind(("127.0.0.1", 0))
+        return [s.getsockname()[1] for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()

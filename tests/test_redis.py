@@ -36,8 +36,12 @@ pytestmark = pytest.mark.skipif(not redis_answers(), reason=f"no Redis at {REDIS
 @pytest.fixture
 def redis_cache(settings):
     redis.Redis.from_url(REDIS_URL).flushdb()
-    settings.CACHES = {
-        "default": {"BACKEND": "goonsite.cache.RedisCache", "LOCATION": REDIS_URL}  # as settings
+    settings.CACHES = {  # as goonsite/settings.py with REDIS_URL
+        "default": {
+            "BACKEND": "goonsite.cache.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_FUNCTION": "goonsite.cache.database_key",
+        }
     }
     yield cache
     redis.Redis.from_url(REDIS_URL).flushdb()
@@ -47,6 +51,29 @@ def test_the_cache_is_redis(redis_cache):
     redis_cache.set("probe", 42)
     assert type(caches["default"]).__name__ == "RedisCache"
     assert redis.Redis.from_url(REDIS_URL).dbsize() == 1
+
+
+def test_two_databases_sharing_one_redis_never_see_each_others_boards(
+    redis_cache, alice_client, entries, monkeypatch
+):
+    """A site, a benchmark and a test run may share one Redis: every key names the database,
+    so the public board and its version kept for one database are not another's."""
+    from django.db import connections
+
+    from games.ladder.public import VERSION_KEY
+
+    alice_client.get("/")  # the public board and its version are kept for this database
+    ours = redis_cache.get(VERSION_KEY)
+    assert ours is not None
+    assert all(
+        str(connections.settings["default"]["NAME"]).encode() in key
+        for key in redis.Redis.from_url(REDIS_URL).keys("*")
+    )
+    monkeypatch.setitem(connections.settings["default"], "NAME", "another_site")
+    assert redis_cache.get(VERSION_KEY) is None
+    redis_cache.set(VERSION_KEY, "theirs")
+    monkeypatch.undo()
+    assert redis_cache.get(VERSION_KEY) == ours
 
 
 def test_one_redis_client_serves_every_operation_and_thread(redis_cache):

@@ -93,9 +93,10 @@ def test_redis_url_switches_the_job_broker():
 def test_redis_url_switches_the_cache_to_one_client_per_pool():
     proc = run_settings(
         {"DEBUG": "1", "REDIS_URL": "redis://127.0.0.1:6379/0"},
-        "settings.CACHES['default']['BACKEND']",
+        "settings.CACHES['default']['BACKEND'], settings.CACHES['default']['KEY_FUNCTION']",
     )
-    assert proc.stdout.strip() == "goonsite.cache.RedisCache"
+    # Its keys name the database (tests/test_redis.py: two databases sharing one Redis).
+    assert proc.stdout.split() == ["goonsite.cache.RedisCache", "goonsite.cache.database_key"]
 
 
 def test_check_deploy_is_clean_with_production_environment():

@@ -26,8 +26,6 @@ from .public import PublicBoard
 from .recap import Recap, board_version, latest_moves, load_recap
 from .report_text import moved as moved_text
 
-FACE_DOWN_STACK = 3
-
 
 @dataclass
 class Row:
@@ -44,12 +42,6 @@ class Row:
     def moved(self) -> str:
         """Places moved at the last noon, as an arrow; empty before the season's first."""
         return moved_text(self.last_noon) if self.last_noon else ""
-
-    @property
-    def face_down_stack(self) -> range:
-        """The card backs drawn: a small stack, however many wait (the count says how many),
-        so the page does not grow with the cards played."""
-        return range(min(self.face_down, FACE_DOWN_STACK))
 
     @property
     def trophy_progress(self) -> int:

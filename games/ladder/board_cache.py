@@ -99,17 +99,26 @@ def _versions(*keys: str) -> dict[str, int] | None:
     return versions
 
 
-def board_key(public_key: str, player_id: int, day_id: int) -> str | None:
-    """The key of one version of everything the player's board shows (the whole page is
-    kept under it); None when there is no public version to name it by or the cache is
-    not answering."""
+class BoardKeys(NamedTuple):
+    board: str  # names one version of everything the player's board shows but the counts
+    counts: str  # where the day's face-down counts are kept at their current version
+
+
+def board_key(public_key: str, player_id: int, day_id: int) -> BoardKeys | None:
+    """The keys of the player's board as it is now: the whole page is kept under `board`
+    without the face-down counts, which every play changes for everyone and which are
+    filled in when it is served (games.ladder.face_down); None when there is no public
+    version to name it by or the cache is not answering."""
     if not public_key:
         return None
     keys = (player_key(player_id), day_key(day_id))
     versions = _versions(*keys)
     if versions is None:
         return None
-    return f"ladder:board:{public_key}:{player_id}:{versions[keys[0]]}:{versions[keys[1]]}"
+    return BoardKeys(
+        f"ladder:board:{public_key}:{player_id}:{versions[keys[0]]}",
+        _counts_key(day_id, versions[keys[1]]),
+    )
 
 
 def _own_key(public_key: str, player_id: int, version: int) -> str:
@@ -187,10 +196,14 @@ def own_part(public_key: str, player_id: int, read: Callable[[], Any]) -> Any:
     return _read_through(key, read)
 
 
-def face_down(day_id: int, read: Callable[[], dict[int, int]]) -> dict[int, int]:
-    """The day's face-down counts by entry id, `read()` once per version of the day's plays."""
-    versions = _versions(day_key(day_id))
-    key = None if versions is None else _counts_key(day_id, versions[day_key(day_id)])
+def face_down(
+    day_id: int, read: Callable[[], dict[int, int]], *, key: str | None = None
+) -> dict[int, int]:
+    """The day's face-down counts by entry id, `read()` once per version of the day's plays
+    (`key`: where they are kept at the current version, when the caller knows it)."""
+    if key is None:
+        versions = _versions(day_key(day_id))
+        key = None if versions is None else _counts_key(day_id, versions[day_key(day_id)])
     return _read_through(key, read)
 
 

@@ -18,10 +18,12 @@ def test_the_armed_app_imports_no_other_game():
     assert [v for v in cross_game_imports(GAMES) if v.startswith("games/armed/")] == []
 
 
-def test_the_app_is_installed_without_a_listing_yet():
-    """The web tables are a later issue: the app has no `listing` for the home page."""
+def test_the_app_is_listed_for_the_shell():
+    """The web tables (A12) are the app's listing: the shell finds the game through it."""
     from django.apps import apps
+    from django.urls import reverse
 
     config = apps.get_app_config("armed")
     assert config.name == "games.armed"
-    assert getattr(config, "listing", None) is None
+    assert config.listing.url_name == "armed:home"
+    assert reverse(config.listing.url_name) == "/armed/"

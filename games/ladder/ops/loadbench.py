@@ -21,6 +21,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import tempfile
 import time
 from pathlib import Path
@@ -31,6 +32,7 @@ from games.ladder.ops.stack import Stack, free_ports
 
 BOARD_AND_ACTIONS = ("board", "action")
 P95_TARGET = 0.300  # seconds
+STARTING_SECONDS = 60
 
 CREATE_PLAYERS = """
 import json
@@ -137,6 +139,64 @@ def settled(recorder: Recorder, title: str, keep) -> None:
     )
 
 
+def timeline(recorder: Recorder, step: float = 5.0) -> None:
+    """Board and action latencies by when they were sent: a queue built by the arrivals'
+    rush shows as seconds-long waits that drain, where a steady overload keeps growing."""
+    print(f"  by when sent ({step:.0f} s windows; board and actions):")
+    print(f"  {'from':>6} {'sent':>6} {'per s':>6} {'p50':>10} {'p95':>10} {'max':>10}")
+    windows: dict[int, list[float]] = {}
+    for sent, kind, seconds in recorder.timeline:
+        if kind in BOARD_AND_ACTIONS:
+            windows.setdefault(int((sent - recorder.began) // step), []).append(seconds)
+    for n, values in sorted(windows.items()):
+        print(
+            f"  {n * step:5.0f}s {len(values):6} {len(values) / step:6.0f} "
+            f"{ms(values, 50)} {ms(values, 95)} {ms(values, 100)}"
+        )
+
+
+def process_groups() -> dict[str, float]:
+    """CPU seconds so far of this machine's processes, by what they are (from /proc):
+    the web nodes, the job clusters, PostgreSQL, Redis and everything else."""
+    tick = os.sysconf("SC_CLK_TCK")
+    groups: dict[str, float] = {}
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                command = f.read().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        name = next(
+            (
+                group
+                for group, marker in (
+                    ("web (gunicorn)", "gunicorn"),
+                    ("job clusters", "qcluster"),
+                    ("PostgreSQL", "postgres:"),
+                    ("Redis", "redis-server"),
+                )
+                if marker in command
+            ),
+            "everything else",
+        )
+        groups[name] = groups.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / tick
+    return groups
+
+
+def cpu_report(before: dict[str, float], after: dict[str, float], client: float, wall: float):
+    """Where the machine's CPU went during the day (PostgreSQL and Redis include any other
+    database's clients on this machine; 'everything else' is other sessions' work; a
+    process that ended meanwhile, such as a closed database connection, is missed)."""
+    print(f"  CPU during the day ({wall:.0f} s, {os.cpu_count()} cores), in cores busy:")
+    print(f"    load generator (this process) {client / wall:5.2f}")
+    for name in sorted(after, key=lambda n: before.get(n, 0) - after[n]):
+        print(f"    {name:<29} {(after[name] - before.get(name, 0.0)) / wall:5.2f}")
+
+
 def ms(values: list[float], p: float) -> str:
     return f"{percentile(values, p) * 1000:7.0f} ms"
 
@@ -161,15 +221,23 @@ def main() -> None:
     print(f"preparing the stack (logs in {stack.log_dir})…", flush=True)
     stack.prepare()
     sessions = stack.python(CREATE_PLAYERS.format(n=args.players))
-    stack.set_clock(lead=args.noon_at + 8)  # the stack takes a few seconds to start
+    # The stack takes a few seconds to start, up to a minute on a busy machine; the day
+    # starts `noon-at` seconds before the noon whenever it is up.
+    stack.set_clock(lead=args.noon_at + STARTING_SECONDS)
     stack.start()
     try:
         wait = stack.noon_real.timestamp() - time.time() - args.noon_at
-        time.sleep(max(0.0, wait))
+        if wait < 0:
+            raise SystemExit(f"the stack took over {STARTING_SECONDS} s to start: try again")
+        time.sleep(wait)
         print(f"{args.players} players for {args.duration:.0f} s, noon {args.noon_at:.0f} s in…")
+        groups, mine = process_groups(), resource.getrusage(resource.RUSAGE_SELF)
         players, recorder, elapsed = asyncio.run(
             play_the_day(stack, sessions, args.duration, args.think)
         )
+        used = resource.getrusage(resource.RUSAGE_SELF)
+        client = used.ru_utime + used.ru_stime - mine.ru_utime - mine.ru_stime
+        cpu = (groups, process_groups(), client, elapsed)
         stack.wait_for_noon()
         facts, problems = reconcile(stack, players)
         every = [x for values in recorder.latencies.values() for x in values]
@@ -181,6 +249,8 @@ def main() -> None:
                 f"  {kind:<8} {len(values):>7} {ms(values, 50)} {ms(values, 95)} {ms(values, 99)}"
             )
         print(f"  errors: {len(recorder.errors)}  {recorder.errors[:3]}")
+        cpu_report(*cpu)
+        timeline(recorder)
         noon = stack.noon_real.timestamp()
         counted = noon + facts["resolved_late_seconds"] + facts["noon_seconds"]
         settled(recorder, f"after the first {recorder.warm_up:.0f} s", lambda t: True)

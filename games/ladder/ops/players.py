@@ -33,9 +33,13 @@ class Recorder:
     warm_up: float = 10.0  # seconds: the first arrivals' rush, reported apart (`settled`)
     # After the warm-up, by kind: (when it was sent, time.time(); seconds it took).
     settled: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+    # Every request: (when it was sent, time.time(); its kind; seconds it took).
+    timeline: list[tuple[float, str, float]] = field(default_factory=list)
 
     def add(self, kind: str, seconds: float, sent: float | None = None) -> None:
         self.latencies.setdefault(kind, []).append(seconds)
+        if sent is not None:
+            self.timeline.append((sent, kind, seconds))
         if sent is not None and sent - self.began >= self.warm_up:
             self.settled.setdefault(kind, []).append((sent, seconds))
 

@@ -6,6 +6,7 @@ import hashlib
 import logging
 from collections.abc import Callable
 from functools import wraps
+from typing import NamedTuple
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
@@ -15,10 +16,11 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from .. import board_cache, clock, recap
+from .. import board_cache, clock, face_down, recap
+from ..board import face_down_counts
 from ..engine import CATALOGUE, CardId
 from ..engine.cards import parse_item
-from ..models import PlayerSeason
+from ..models import GameDay, PlayerSeason
 from ..public import public_board
 from ..selectors import active_season
 from ..services.days import noon_is_due
@@ -51,7 +53,7 @@ def kept_whole(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]
         response = view(request, *args, **kwargs)
         # Not a page that showed a message (the welcome, say): a message is shown once.
         if key is not None and response.status_code == 200 and not _messages_waiting(request):
-            _keep_page(key, response.content)
+            _keep_page(key.page, response.content)
         return response
 
     return wrapper
@@ -76,7 +78,13 @@ def board(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
     return render(request, BOARD, context)
 
 
-def whole_page_key(request: HttpRequest) -> str | None:
+class PageKey(NamedTuple):
+    page: str  # the page, without naming the face-down counts
+    counts: str  # where the day's counts are kept now, filled in when the page is served
+    day: GameDay
+
+
+def whole_page_key(request: HttpRequest) -> PageKey | None:
     """The key of the whole board page as this player sees it now, or None when it must be
     rendered: picking a target or an htmx request (a passing state, or parts only), a
     message waiting (shown once), no CSRF secret yet (the page's forms carry a token made
@@ -84,9 +92,10 @@ def whole_page_key(request: HttpRequest) -> str | None:
 
     Between changes a player who refreshes gets the page from the cache, for a cache read
     or three and no query. Everything it shows is named: the public board's version, the
-    player's and the day's plays' versions (games.ladder.board_cache), the CSRF secret,
-    what the header shows of the user, and the minute, for the countdown's words
-    ("2 hours, 14 minutes")."""
+    player's version (games.ladder.board_cache), the CSRF secret, what the header shows
+    of the user, and the minute, for the countdown's words ("2 hours, 14 minutes"). All
+    but the face-down counts, which every play changes for everyone: they are kept apart,
+    under the day's plays version, and filled in when the page is served."""
     if request.GET.get("play") or request.htmx or _messages_waiting(request):
         return None
     secret = request.META.get("CSRF_COOKIE")
@@ -97,8 +106,8 @@ def whole_page_key(request: HttpRequest) -> str | None:
     player_id = request.session.get(player_in_session(public.season.pk))
     if player_id is None:
         return None
-    versions = board_cache.board_key(public.key, player_id, public.day.pk)
-    if versions is None:
+    keys = board_cache.board_key(public.key, player_id, public.day.pk)
+    if keys is None:
         return None
     user = request.user
     shown = (
@@ -110,7 +119,8 @@ def whole_page_key(request: HttpRequest) -> str | None:
         user.time_zone,
         now.replace(second=0, microsecond=0).isoformat(),
     )
-    return f"{versions}:page:" + hashlib.sha256(repr(shown).encode()).hexdigest()
+    page = f"{keys.board}:page:" + hashlib.sha256(repr(shown).encode()).hexdigest()
+    return PageKey(page, keys.counts, public.day)
 
 
 def _messages_waiting(request: HttpRequest) -> bool:
@@ -120,12 +130,23 @@ def _messages_waiting(request: HttpRequest) -> bool:
 PAGE_SECONDS = 120  # the key names the minute: a page is never shown after it anyway
 
 
-def _cached_page(key: str) -> bytes | None:
+def _cached_page(key: PageKey) -> str | None:
+    """The kept page with the day's face-down counts as they are now (one round trip for
+    both when the counts are kept too)."""
     try:
-        return cache.get(key)
+        kept = cache.get_many([key.page, key.counts])
+        page = kept.get(key.page)
+        if page is None:
+            return None
+        counts = kept.get(key.counts)
+        if counts is None:
+            counts = board_cache.face_down(
+                key.day.pk, lambda: face_down_counts(key.day), key=key.counts
+            )
     except Exception:
         log.warning("the cache is not answering; the board is rendered afresh", exc_info=True)
         return None
+    return face_down.with_counts(page.decode(), counts)
 
 
 def _keep_page(key: str, page: bytes) -> None:

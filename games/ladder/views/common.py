@@ -18,7 +18,7 @@ from django.utils.safestring import mark_safe
 
 from goonsite.parts import render_parts
 
-from .. import board_cache, clock
+from .. import board_cache, clock, face_down
 from ..board import Board, face_down_counts, load_board
 from ..engine import CardId
 from ..engine.cards import parse_item
@@ -175,9 +175,10 @@ def answer(
 
 def cached_ladder(request: HttpRequest, board: Board) -> str | None:
     """The ladder part of the page, rendered once for everything it shows: this version of
-    the public board, the face-down counts, the player's votes and what they may do, and
-    the browser's CSRF secret (its forms carry a token made from it). A player refreshing
-    between changes gets it from the cache instead of rendering a few hundred nodes."""
+    the public board, the player's votes and what they may do, and the browser's CSRF
+    secret (its forms carry a token made from it). A player refreshing between changes
+    gets it from the cache instead of rendering a few hundred nodes. Not the face-down
+    counts, which every play changes: they are filled in afresh (games.ladder.face_down)."""
     secret = request.META.get("CSRF_COOKIE")
     if not secret or not board.public_key:
         return None
@@ -188,7 +189,6 @@ def cached_ladder(request: HttpRequest, board: Board) -> str | None:
         [
             (
                 r.entry.pk,
-                r.face_down,
                 (r.my_vote.direction, r.my_vote.points) if r.my_vote else None,
                 r.next_points,
                 r.cannot_vote,
@@ -203,6 +203,8 @@ def cached_ladder(request: HttpRequest, board: Board) -> str | None:
         if html is None:
             html = get_template(f"{BOARD}#ladder").render({"board": board}, request)
             cache.set(key, html, 3600)
+        else:
+            html = face_down.with_counts(html, board.face_down)
     except Exception:  # the cache is down: render it like any other part, and say so
         log.warning("the cache is not answering; the ladder is rendered afresh", exc_info=True)
         return None

@@ -87,16 +87,39 @@ def test_the_board_stays_whole_in_the_cache_while_other_players_vote(
 def test_another_players_card_changes_only_the_face_down_counts(
     alice_client, bob, bob_player, entries, django_assert_num_queries
 ):
+    """R5.6: the page stays kept whole (the same page: a page drawn again would carry a
+    new CSRF mask); only the counts are filled in, as the play kept them."""
     seen(alice_client)
+    before = alice_client.get(BOARD).content.decode()
     give(bob_player, "skip")
     bob_client = Client()
     bob_client.force_login(bob)
     bob_client.post(reverse("ladder:play"), {"card": "skip", "target": entries["ava"].pk})
-    # The page is drawn again with the counts read afresh; alice's own part stays kept.
+    with django_assert_num_queries(SESSION_AND_USER):
+        after = alice_client.get(BOARD).content.decode()
+    ava = entries["ava"].pk
+    none = f'<span class="facedown" data-entry="{ava}" role="img" aria-label="0 face-down cards">'
+    one = f'<span class="facedown" data-entry="{ava}" role="img" aria-label="1 face-down card">'
+    back = '<span class="facedown-card" aria-hidden="true"></span>'
+    assert none in before and one + back + "</span>" in after
+    assert after.replace(one + back, none) == before
+
+
+def test_counts_not_kept_are_read_afresh_and_the_page_stays_whole(
+    alice_client, bob_player, entries, django_assert_num_queries
+):
+    """A card laid without the counts being patched (a bulk insert, an evicted key): the
+    kept page gets the counts from one read of the day's plays, nothing of alice's."""
+    seen(alice_client)
+    before = alice_client.get(BOARD).content.decode()
+    day = public_board(clock.now()).day
+    Play.objects.create(day=day, player=bob_player, card="boost", target=entries["cy"])
+    board_cache.bump_day_plays(day.pk)
     with django_assert_num_queries(SESSION_AND_USER + 1) as captured:
-        body = alice_client.get(BOARD).content.decode()
-    assert 'aria-label="1 face-down card"' in body
+        after = alice_client.get(BOARD).content.decode()
+    assert 'aria-label="1 face-down card"' in after and after != before
     reads = " ".join(q["sql"] for q in captured.captured_queries)
+    assert "ladder_play" in reads
     assert "ladder_heldcard" not in reads and "ladder_vote" not in reads
 
 

@@ -2,7 +2,8 @@
 
 N players, each with their board seen (kept), ask in turn for the bare view `/ping/` (the
 floor: the whole middleware, no game), their board, then each votes once, plays a Boost
-and opens a Booster Pack (htmx posts), and asks for their board again. Printed for each:
+and opens a Booster Pack (htmx posts), and asks for their board again, and once more
+after another player's card (which changes only the face-down counts). Printed for each:
 CPU milliseconds of the web process and PostgreSQL together, that over the bare view's,
 and the most queries one took (BEGIN and COMMIT counted, as Django counts them).
 
@@ -106,6 +107,9 @@ class InProcess:
     def __init__(self, clients: list[Client]) -> None:
         self.clients = clients
         self.players = len(clients)
+        # This connection for the whole run (its backend's CPU is the one measured): the
+        # test client's requests would close it after CONN_MAX_AGE.
+        connection.settings_dict["CONN_MAX_AGE"] = None
         self.backends = database_backends(other_than_mine=False)
         self.counts_database = bool(self.backends)
 
@@ -146,6 +150,8 @@ class OverHttp:
             "WEB_WORKERS": "1",
             "WEB_THREADS": "1",
             "WEB_ACCESS_LOG": "",
+            # One connection for the whole run, so its backend's CPU is the one measured.
+            "CONN_MAX_AGE": "3600",
             "SECURE_SSL_REDIRECT": "0",
         }
         self.server = subprocess.Popen(
@@ -336,18 +342,34 @@ class Command(BaseCommand):
             ("play", "POST", play),
             ("pack", "POST", open_pack),
             ("board after", "GET", lambda i: (board, None, False)),
+            # Every board kept again; then another player's card, which changes only the
+            # face-down counts: each page is served kept, the counts filled in.
+            ("board, a card later", "GET", lambda i: (board, None, False)),
         ]
+
+    def lay_a_card(self, season: Season) -> None:
+        """Another player's card on the ladder, as a play lands it (the day's plays bumped)."""
+        day = public_board(clock.now()).day
+        user = User.objects.create(
+            username=f"{season.name}-other{self.round}",
+            display_name=f"Other {self.round} {season.pk}",
+        )
+        author = PlayerSeason.objects.create(season=season, user=user)  # not one measured
+        Play.objects.create(day=day, player=author, card="shield", target=season.entries.first())
 
     def measure(self, season: Season, transport, queries: dict | None = None) -> dict:
         """Run every kind for every player; print the figures. Returns the query counts."""
         figures = []
         for name, method, what in self.kinds(season):
+            if name == "board, a card later":
+                self.run("board kept", method, what, transport, False)
+                self.lay_a_card(season)
             figures.append(self.run(name, method, what, transport, queries is None))
         self.round += 1
         floor = figures[0].cpu_ms
         what = "web + PostgreSQL" if transport.counts_database else "web only"
         self.stdout.write(f"\n{transport.label}, CPU of {what}:")
-        self.stdout.write(f"  {'':<14} {'CPU ms':>8} {'× bare':>7} {'queries':>8}")
+        self.stdout.write(f"  {'':<20} {'CPU ms':>8} {'× bare':>7} {'queries':>8}")
         counted = queries or {f.name: max(f.queries) for f in figures}
         if self.verbosity > 1 and queries is None:
             for f in figures:
@@ -355,7 +377,7 @@ class Command(BaseCommand):
                 self.stdout.write(f"    {f.name}: queries (count: requests) {spread}")
         for f in figures:
             self.stdout.write(
-                f"  {f.name:<14} {f.cpu_ms:8.2f} {f.cpu_ms / floor:6.2f}× {counted[f.name]:8}"
+                f"  {f.name:<20} {f.cpu_ms:8.2f} {f.cpu_ms / floor:6.2f}× {counted[f.name]:8}"
             )
         self.stdout.write(
             f"  floor: the bare view, {floor:.2f} ms; target: a vote, a play and a pack each "

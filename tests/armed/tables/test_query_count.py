@@ -1,0 +1,32 @@
+"""A move costs the same queries whatever the game's length (the stored actions are one
+row's column): 1 prior action or 50, the same count."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.armed.tables import lobby, moves
+from tests.armed.tables.helpers import at, play_default, reseed
+
+pytestmark = pytest.mark.django_db
+KEEPS_EVERY_BIT = "*BAWK"  # a pose, a shout and a cluck at once (A8.1)
+
+
+def queries_of_a_move_after(alice, prior: int) -> tuple[int, int]:
+    table = reseed(lobby.quick_game(user=alice, size=6, policy="sharp", now=at(0)), 7)
+    for n in range(prior):
+        moves.say(user=alice, game_id=table.pk, text=KEEPS_EVERY_BIT, now=at(n / 100))
+    with CaptureQueriesContext(connection) as said:
+        moves.say(user=alice, game_id=table.pk, text=KEEPS_EVERY_BIT, now=at(1))
+    with CaptureQueriesContext(connection) as answered:
+        play_default(table, {1: alice}, at(2))
+    return len(said), len(answered)
+
+
+def test_a_move_costs_the_same_queries_after_1_and_50_prior_moves(alice):
+    early = queries_of_a_move_after(alice, 1)
+    late = queries_of_a_move_after(alice, 50)
+    assert early == late
+    assert early[0] <= 8 and early[1] <= 12
