@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import secrets
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+
+from .sync import call_sync
 
 
 class LayerUnhealthy(Exception):
@@ -26,5 +27,5 @@ def channel_layer() -> str:
     layer = get_channel_layer()
     if layer is None:
         raise LayerUnhealthy("no channel layer is configured")
-    async_to_sync(_round_trip)(layer)
+    call_sync(_round_trip, layer)
     return type(layer).__name__

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import threading
 from functools import partial
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
 from .groups import group as check_name
+from .sync import call_sync
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +43,7 @@ def _pending(using: str | None) -> set[str]:
 def publish(*groups: str) -> None:
     """Send now. Never raises: a lost push is covered by the pages' polling backstop."""
     try:
-        _in_sync_context(_send_all, groups)
+        call_sync(_send_all, groups)
     except Exception:
         log.exception("live: could not publish %s", ", ".join(groups))
 
@@ -56,26 +54,3 @@ async def _send_all(groups: tuple[str, ...]) -> None:
         return
     for name in groups:
         await layer.group_send(name, {"type": MESSAGE_TYPE, "group": name})
-
-
-def _in_sync_context(func, groups) -> None:
-    """async_to_sync refuses a thread that runs an event loop (Playwright's sync API in a
-    test, an async view): then the send goes through a short-lived thread of its own."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        async_to_sync(func)(groups)
-        return
-    errors: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            async_to_sync(func)(groups)
-        except BaseException as exc:  # reported to the caller's log
-            errors.append(exc)
-
-    thread = threading.Thread(target=run, name="live-publish")
-    thread.start()
-    thread.join()
-    if errors:
-        raise errors[0]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pytest
 import uvicorn
+from channels.layers import channel_layers
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from django.db import connections
 
@@ -79,3 +80,6 @@ def asgi_live_server(transactional_db, settings, monkeypatch):
         thread.join(timeout=20)
         for conn in shared.values():
             conn.dec_thread_sharing()
+        # The in-memory layer's queues belong to the server's loop, gone now: later tests
+        # get a fresh layer.
+        channel_layers.backends.clear()

@@ -6,8 +6,9 @@ import asyncio
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+
+from goonsite.live.sync import call_sync
 
 
 @contextmanager
@@ -15,10 +16,10 @@ def listening(*groups: str) -> Iterator[list[str]]:
     """Joins `groups`; on leaving, the list holds every group pushed meanwhile, in order.
     For tests whose changes really commit (`django_db(transaction=True)`)."""
     layer = get_channel_layer()
-    async_to_sync(layer.flush)()
-    channel = async_to_sync(layer.new_channel)()
+    call_sync(layer.flush)
+    channel = call_sync(layer.new_channel)
     for name in groups:
-        async_to_sync(layer.group_add)(name, channel)
+        call_sync(layer.group_add, name, channel)
     heard: list[str] = []
     yield heard
 
@@ -30,4 +31,4 @@ def listening(*groups: str) -> Iterator[list[str]]:
                 return
             heard.append(message["group"])
 
-    async_to_sync(drain)()
+    call_sync(drain)

@@ -16,6 +16,7 @@ from pathlib import Path
 import websockets
 from django.core import signing
 
+from goonsite.live.sync import call_sync
 from goonsite.live.tokens import SALT
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,7 +74,7 @@ def test_the_development_server_serves_pages_and_live_sockets(tmp_path):
         # A message round trip through the server's own layer: the in-memory one.
         assert health["checks"]["channel_layer"] == {"ok": True, "detail": "InMemoryChannelLayer"}
         token = signing.dumps({"g": ["tests.board"], "u": None}, key=KEY, salt=SALT)
-        answer = asyncio.run(subscribe(f"ws://127.0.0.1:{port}", token))
+        answer = call_sync(subscribe, f"ws://127.0.0.1:{port}", token)
         assert answer == {"type": "subscribed", "groups": ["tests.board"]}
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/static/js/live.js") as response:
             assert b"/live/?" in response.read()  # the page's side is served too

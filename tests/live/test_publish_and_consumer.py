@@ -8,7 +8,7 @@ import datetime as dt
 
 import pytest
 import time_machine
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import sync_to_async
 from channels.layers import get_channel_layer
 from django.core import signing
 from django.db import transaction
@@ -16,6 +16,7 @@ from django.db import transaction
 from goonsite.asgi import application
 from goonsite.live import group, publish_on_commit, token_for, user_group
 from goonsite.live.consumer import REFUSED
+from goonsite.live.sync import call_sync
 from goonsite.live.tokens import SALT, BadToken, read_token
 from tests.live.communicator import Socket
 
@@ -48,14 +49,14 @@ def test_a_push_leaves_after_the_commit_never_inside_it():
             with transaction.atomic():
                 publish_on_commit(BOARD)
                 publish_on_commit(BOARD)  # twice in one transaction: one push
-                seen_inside.append(async_to_sync(next_message)(channel, 0.3))
+                seen_inside.append(call_sync(next_message, channel, 0.3))
 
         await sync_to_async(change)()
         assert seen_inside == [None]  # nothing while the transaction was open
         assert await next_message(channel) == {"type": "group.changed", "group": BOARD}
         assert await next_message(channel, 0.3) is None
 
-    async_to_sync(scenario)()
+    call_sync(scenario)
 
 
 def test_a_rolled_back_change_pushes_nothing():
@@ -83,7 +84,7 @@ def test_a_rolled_back_change_pushes_nothing():
         await sync_to_async(savepoint_rolled_back)()
         assert await next_message(channel, 0.5) is None
 
-    async_to_sync(scenario)()
+    call_sync(scenario)
 
 
 def test_a_rolled_back_savepoint_does_not_swallow_a_later_push():
@@ -107,7 +108,7 @@ def test_a_rolled_back_savepoint_does_not_swallow_a_later_push():
         await sync_to_async(change)()
         assert await next_message(channel) == {"type": "group.changed", "group": BOARD}
 
-    async_to_sync(scenario)()
+    call_sync(scenario)
 
 
 def test_a_bad_group_name_fails_where_it_is_made():
@@ -152,7 +153,7 @@ def test_a_signed_token_joins_its_groups_and_gets_each_change():
         assert await page.receive_nothing(timeout=0.3)
         await page.disconnect()
 
-    async_to_sync(scenario)()
+    call_sync(scenario)
 
 
 def test_the_consumer_refuses_a_missing_forged_or_tampered_token():
@@ -170,7 +171,7 @@ def test_the_consumer_refuses_a_missing_forged_or_tampered_token():
         # One bad token among good ones refuses the lot.
         assert await refused(f"t={good}&t={forged}") == "the live token is not one this site signed"
 
-    async_to_sync(scenario)()
+    call_sync(scenario)
 
 
 def test_a_token_is_for_the_viewer_it_was_made_for(alice, bob, client):
@@ -190,7 +191,7 @@ def test_a_token_is_for_the_viewer_it_was_made_for(alice, bob, client):
         assert first == {"type": "subscribed", "groups": [user_group(alice)]}
         await page.disconnect()
 
-    async_to_sync(scenario)()
+    call_sync(scenario)
 
 
 def test_an_expired_token_is_refused(settings):
@@ -203,7 +204,7 @@ def test_an_expired_token_is_refused(settings):
     async def scenario():
         assert (await refused(f"t={token}")).startswith("the page's live token has expired")
 
-    async_to_sync(scenario)()
+    call_sync(scenario)
 
 
 def test_a_page_of_another_site_may_not_open_the_socket():
@@ -215,4 +216,4 @@ def test_a_page_of_another_site_may_not_open_the_socket():
             reason = await refused(f"t={token}", headers)
             assert reason == "live updates are only for this site's own pages"
 
-    async_to_sync(scenario)()
+    call_sync(scenario)
