@@ -42,6 +42,8 @@ def web() -> None:
     # would stay with a thread that is gone: Django's docs say to turn persistent
     # connections off under ASGI.
     os.environ.setdefault("CONN_MAX_AGE", "0")
+    # ... and a pool instead (settings.py), so a burst cannot exhaust PostgreSQL.
+    os.environ.setdefault("DB_POOL_SIZE", "8")
     os.execv(gunicorn, [gunicorn, "--config", config, "goonsite.asgi:application"])
 
 

@@ -108,6 +108,18 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         "init_command": "PRAGMA journal_mode=WAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif env_int("DB_POOL_SIZE", 0) > 0:
+    # Under ASGI every request runs in a thread of its own and opens its own connection
+    # (persistent ones are off there): a burst of requests (every page of a table fetching
+    # its parts after a live push) opened hundreds at once, past PostgreSQL's
+    # max_connections, and paid a connection's set-up each time. psycopg's pool keeps at
+    # most this many per web worker and makes the rest wait for one.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": env_int("DB_POOL_SIZE", 0),
+        "timeout": 20,
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
@@ -281,7 +293,15 @@ CHANNEL_LAYERS = {
     "default": (
         {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL], "prefix": "goonsite-live", "expiry": 30},
+            "CONFIG": {
+                # redis-py 8 reads with a 5 s socket timeout by default, the very time
+                # channels_redis blocks in BZPOPMIN waiting for a message: every idle
+                # socket's consumer died after ~5 s (django/channels_redis#422). A read may
+                # take the pop's 5 s and then some; a dead Redis is still noticed.
+                "hosts": [{"address": REDIS_URL, "socket_timeout": 15}],
+                "prefix": "goonsite-live",
+                "expiry": 30,
+            },
         }
         if REDIS_URL
         else {"BACKEND": "channels.layers.InMemoryChannelLayer"}

@@ -24,6 +24,8 @@ SETTING_VARIABLES = {
     "SECURE_HSTS_SECONDS",
     "DJANGO_SETTINGS_MODULE",
     "DJANGO_ALLOW_ASYNC_UNSAFE",  # set by the browser tests' conftest
+    "DB_POOL_SIZE",
+    "CONN_MAX_AGE",
 }
 
 
@@ -121,3 +123,33 @@ def test_forwarded_proto_is_believed_only_behind_a_trusted_proxy():
     assert run_settings({"DEBUG": "1"}, expr).stdout.strip() == "None"
     proc = run_settings({"DEBUG": "1", "TRUSTED_PROXY": "1"}, expr)
     assert proc.stdout.strip() == "('HTTP_X_FORWARDED_PROTO', 'https')"
+
+
+PG = "postgres://postgres@127.0.0.1:5432/nowhere"  # never connected to: settings only
+
+
+def test_web_nodes_keep_a_bounded_connection_pool_on_postgres():
+    """Under ASGI each request opens its own connection; DB_POOL_SIZE (set by `python -m
+    goonsite web`) bounds them per process instead (issue 22: a live push's burst)."""
+    default = "settings.DATABASES['default']"
+    expr = f"({default}['OPTIONS'].get('pool'), {default}['CONN_MAX_AGE'])"
+    pooled = run_settings({"DEBUG": "1", "DATABASE_URL": PG, "DB_POOL_SIZE": "8"}, expr)
+    assert pooled.stdout.strip() == "({'min_size': 1, 'max_size': 8, 'timeout': 20}, 0)"
+    plain = run_settings({"DEBUG": "1", "DATABASE_URL": PG}, expr)
+    assert plain.stdout.strip() == "(None, 60)"
+
+
+def test_sqlite_never_gets_a_pool():
+    expr = "'pool' in settings.DATABASES['default']['OPTIONS']"
+    proc = run_settings({"DEBUG": "1", "DB_POOL_SIZE": "8"}, expr)
+    assert proc.stdout.strip() == "False"
+
+
+def test_the_redis_channel_layer_outwaits_its_blocking_pop():
+    """channels_redis blocks up to `brpop_timeout` in BZPOPMIN; a socket timeout no longer
+    than that (redis-py 8's default 5 s) kills every idle live socket's consumer."""
+    from channels_redis.core import RedisChannelLayer
+
+    expr = "settings.CHANNEL_LAYERS['default']['CONFIG']['hosts'][0]['socket_timeout']"
+    proc = run_settings({"DEBUG": "1", "REDIS_URL": "redis://127.0.0.1:6379/0"}, expr)
+    assert float(proc.stdout.strip()) > RedisChannelLayer.brpop_timeout

@@ -11,7 +11,7 @@ table and then one `UPDATE … FROM` it. On SQLite, the development database, an
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import psycopg
@@ -19,16 +19,38 @@ from django.db import connection, models
 from django.utils import timezone
 
 
-def fetch_all(queryset: models.QuerySet) -> list[tuple]:
-    """Every row of a `values_list` query, in one fetch.
+def fetch_each(statements: Sequence[tuple[str, Sequence[Any]]]) -> Iterator[list[tuple]]:
+    """The rows of each statement in turn; each must return rows (a setting: `SELECT
+    set_config(…)`, not `SET`).
 
-    Iterating a queryset reads 100 rows per call through Django's result iterator; for the
-    few hundred thousand rows a noon reads, that bookkeeping cost more than the query. For
-    plain columns only: no field converters run (SQLite's booleans stay 0 and 1)."""
-    sql, params = queryset.query.sql_with_params()
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchall()
+    On PostgreSQL all are sent at once in a pipeline: the server runs the next statement
+    while Python takes in the rows of the one before, where one after the other each
+    waited for the other. The caller takes every result, in order."""
+    if connection.vendor != "postgresql":
+        for sql, params in statements:
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                yield cursor.fetchall()
+        return
+    connection.ensure_connection()
+    raw = connection.connection
+    with raw.pipeline():
+        cursors = []
+        for sql, params in statements:
+            cursor = psycopg.Cursor(raw)
+            cursor.execute(sql, params)
+            cursors.append(cursor)
+        for cursor, (sql, _) in zip(cursors, statements, strict=True):
+            start = time.monotonic()
+            with cursor:
+                rows = cursor.fetchall()
+            _log_query(sql, start)
+            yield rows
+
+
+def sql_of(queryset: models.QuerySet) -> tuple[str, Sequence[Any]]:
+    """A queryset's SQL and parameters, for `fetch_each`."""
+    return queryset.query.sql_with_params()
 
 
 def bulk_set(

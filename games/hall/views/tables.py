@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import get_template
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
 
 from goonsite.parts import render_parts
@@ -33,6 +36,7 @@ GAME_PAGE = TABLES.templates.page
 GAME_PARTS = (*TABLES.templates.poll_parts, "messages")
 # While I am choosing my hand, others' choices must not reset the boxes I have ticked.
 CHOOSING_PARTS = ("poll", "table-head", "seats")
+ONLOOKER_TABLE_SECONDS = 30
 
 
 def _lobby() -> str:
@@ -138,6 +142,8 @@ def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
     """The cheap version check behind the live table: 204 while nothing changed."""
 
     def changed() -> HttpResponse:
+        if not Seat.objects.filter(game_id=game_id, player__user_id=request.user.pk).exists():
+            return _onlooker_parts(request, _game_of(game_id))
         context = game_context(request, _game_of(game_id))
         choosing = context["t"].my_decision == "choose"
         parts = CHOOSING_PARTS if choosing else TABLES.templates.poll_parts
@@ -145,6 +151,27 @@ def game_poll(request: HttpRequest, game_id: int) -> HttpResponse:
         return render_parts(request, GAME_PAGE, (*parts, "messages"), context)
 
     return unchanged_or(TABLES, request, game_id, changed)
+
+
+def _onlooker_parts(request: HttpRequest, game: Game) -> HttpResponse:
+    """What someone not seated at the table fetches: the table every onlooker sees (no
+    hand, no move of theirs), rendered once per version and time zone and then taken from
+    the cache by the other onlookers' fetches, which a live push sends all at once (issue
+    22: rendering it is most of a fetch's cost). Their own poll part (their token) and
+    messages are rendered for each."""
+    zone = timezone.get_current_timezone_name()
+    key = f"hall:onlooker-table:{game.pk}:{game.version}:{zone}"
+    table = cache.get(key)
+    if table is None:
+        context = game_context(request, game)
+        table = get_template(f"{GAME_PAGE}#table").render(context, request)
+        # Short: the burst after a push is over in seconds, and "time left" is as of then.
+        cache.set(key, table, ONLOOKER_TABLE_SECONDS)
+    else:
+        context = {"game": game}
+    return render_parts(
+        request, GAME_PAGE, (*TABLES.templates.poll_parts, "messages"), context, {"table": table}
+    )
 
 
 @require_GET

@@ -51,11 +51,15 @@ class Noon:
             self.hands[player].votes_cast = count
         self.plays: tuple[Play, ...] = day.plays
         self.on_target: dict[str, list[int]] = {}
+        # The same by card too: a Shield looks only at the cards it can block, not at
+        # every play on its contestant (a hundred each at 100,000 players).
+        self.on_target_card: dict[tuple[str, CardId], list[int]] = {}
         self.by_card: dict[CardId, list[int]] = {card: [] for card in CardId}
         for n, p in enumerate(day.plays):
             self.by_card[p.card].append(n)
             if p.target is not None:
                 self.on_target.setdefault(p.target, []).append(n)
+                self.on_target_card.setdefault((p.target, p.card), []).append(n)
         self.results: list[PlayResult | None] = [None] * len(day.plays)
         self.chaos: list[ChaosHit] = []
         self.locked_now: list[str] = []
@@ -79,11 +83,15 @@ class Noon:
 
     def waiting_on(self, contestant: str, *cards: CardId) -> list[int]:
         """Standing plays of these cards on a contestant, in play order."""
-        return [
+        found = [
             i
-            for i in self.on_target.get(contestant, ())
-            if self.plays[i].card in cards and self.standing(i)
+            for card in cards
+            for i in self.on_target_card.get((contestant, card), ())
+            if self.standing(i)
         ]
+        if len(cards) > 1:
+            found.sort()  # each card's list is in play order; together they are not
+        return found
 
     def votes_on(self, targets: set[str]) -> dict[str, list[tuple[int, int]]]:
         """(vote index, signed points as cast) of today's votes on each of these contestants."""

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from goonsite.fields import Encoded
 
-from ..bulk import bulk_set, delete_pks, fetch_all, insert_one, insert_rows
+from ..bulk import bulk_set, delete_pks, fetch_each, insert_one, insert_rows, sql_of
 from ..engine import STATE_FIELDS, CardId, Day, Direction, NoonResult, Play, Player
 from ..engine import Vote as EngineVote
 from ..engine.outcome import Deal, Dealt
@@ -85,25 +85,29 @@ class LoadedDay:
             entries = entries.select_for_update(of=("self",))
             players = players.select_for_update(of=("self",))
         self.entries = {e.pk: e for e in entries}
+        # A Golden Gooner still in its wrapper counts as held at the refresh (R6.14a).
+        sealed_golden = SealedItem.objects.filter(
+            owner__season=season, opened_at__isnull=True, card=CardId.GOLDEN_GOONER.value
+        ).values_list("owner_id", flat=True)
+        votes = day.votes.order_by("pk").values_list(
+            "pk", "player_id", "entry_id", "direction", "points"
+        )
+        plays = day.plays.order_by("pk").values_list("pk", "player_id", "card", "target_id")
+        held = _held_cards_sql(season)
+        # Sent together: each is read while Python takes in the rows of the one before.
+        results = fetch_each(
+            [sql_of(players), *held, sql_of(sealed_golden), sql_of(votes), sql_of(plays)]
+        )
         self.players = {
             pk: PlayerRow(season_votes, per_day, bool(golden), display or username, bool(staff))
-            for pk, season_votes, per_day, golden, display, username, staff in fetch_all(players)
+            for pk, season_votes, per_day, golden, display, username, staff in next(results)
         }
-        self.held = _held_cards(season)
-        # A Golden Gooner still in its wrapper counts as held at the refresh (R6.14a).
-        self.sealed_golden = set(
-            SealedItem.objects.filter(
-                owner__season=season, opened_at__isnull=True, card=CardId.GOLDEN_GOONER.value
-            ).values_list("owner_id", flat=True)
-        )
-        self.votes = fetch_all(
-            day.votes.order_by("pk").values_list(
-                "pk", "player_id", "entry_id", "direction", "points"
-            )
-        )
-        self.plays = fetch_all(
-            day.plays.order_by("pk").values_list("pk", "player_id", "card", "target_id")
-        )
+        self.held = {owner: (cards, ids) for owner, cards, ids in [next(results) for _ in held][-1]}
+        self.sealed_golden = {owner for (owner,) in next(results)}
+        self.votes = next(results)
+        self.plays = next(results)
+        for _ in results:  # no rows left: this ends the pipeline
+            pass
 
     def names(self) -> tuple[dict[str, str], dict[str, str]]:
         """Player and contestant names by the ids the engine knows them by."""
@@ -150,10 +154,11 @@ class LoadedDay:
         )
 
 
-def _held_cards(season: Season) -> dict[int, tuple[str, str]]:
-    """Each player's loose cards, oldest first, as one row: (cards, their ids), each
-    space-separated. The engine takes the hand in that order (the hand limit samples
-    positions in it with the day's seed), so the same day always deals the same.
+def _held_cards_sql(season: Season) -> list[tuple[str, list]]:
+    """Each player's loose cards, oldest first, as one row: (owner, cards, their ids), each
+    space-separated (the last statement's rows). The engine takes the hand in that order
+    (the hand limit samples positions in it with the day's seed), so the same day always
+    deals the same.
 
     Half a million cards at 100,000 players: one row per card cost 0.7 s more to read and
     to group in Python than one per player. The cards are sorted in a subquery, which
@@ -161,18 +166,20 @@ def _held_cards(season: Season) -> dict[int, tuple[str, str]]:
     quote = connection.ops.quote_name
     table, players = quote(HeldCard._meta.db_table), quote(PlayerSeason._meta.db_table)
     concat = "string_agg" if connection.vendor == "postgresql" else "group_concat"
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # The sort of every card in the season fits in memory, not on disk.
-            cursor.execute("SET LOCAL work_mem = '64MB'")
-        cursor.execute(
+    statements = []
+    if connection.vendor == "postgresql":
+        # The sort of every card in the season fits in memory, not on disk.
+        statements.append(("SELECT set_config('work_mem', '64MB', true)", []))
+    statements.append(
+        (
             f"SELECT owner_id, {concat}(card, ' '), {concat}(CAST(id AS TEXT), ' ') "
             f"FROM (SELECT h.owner_id, h.card, h.id FROM {table} h "
             f"JOIN {players} p ON p.id = h.owner_id WHERE p.season_id = %s "
             "ORDER BY h.owner_id, h.id) AS held GROUP BY owner_id",
             [season.pk],
         )
-        return {owner: (cards, ids) for owner, cards, ids in cursor.fetchall()}
+    )
+    return statements
 
 
 def save_noon(day: GameDay, loaded: LoadedDay, result: NoonResult) -> NoonReport:

@@ -160,3 +160,47 @@ def test_the_poll_leaves_my_hand_picker_alone_while_i_choose(client, pair):
     part = client.get(reverse("hall:game_poll", args=[game.pk]), {"v": 0}).text
     assert 'id="seats"' in part and 'id="table-head"' in part and 'id="poll"' in part
     assert "hand-picker" not in part and 'id="table"' not in part
+
+
+def table_part(text: str) -> str:
+    return text[text.index('<div hx-swap-oob="true" id="table"') :]
+
+
+def test_onlookers_share_one_rendering_of_each_version_and_seats_never_get_it(
+    client, pair, cy, django_user_model
+):
+    """Issue 22: a push makes every page of a table fetch at once; onlookers (nobody's hand,
+    no move of theirs) share one rendering of the table per version, a seat never does."""
+    from django.core.cache import cache
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    cache.clear()
+    ann, bo = pair
+    game = duel(ann, bo, now=at(1))
+    poll = reverse("hall:game_poll", args=[game.pk])
+    other_onlooker = django_user_model.objects.create_user("dee", password=None)
+
+    client.force_login(other_onlooker)  # not even in the cycle
+    with CaptureQueriesContext(connection) as rendered:
+        first = client.get(poll, {"v": game.version - 1})
+    client.force_login(cy.user)  # in the cycle (more to read), not at this table
+    with CaptureQueriesContext(connection) as shared:
+        second = client.get(poll, {"v": game.version - 1})
+    assert first.status_code == second.status_code == 200
+    assert table_part(second.text) == table_part(first.text)
+    assert len(shared) < len(rendered)  # the second came from the cache
+    assert "(you)" not in first.text and "Choose this hand" not in first.text
+    # Each gets its own token in its poll part: the socket is theirs alone.
+    assert first.text.split('data-live="')[1] != second.text.split('data-live="')[1]
+
+    client.force_login(ann.user)  # seated: always rendered for the seat
+    seat = client.get(poll, {"v": game.version - 1}).text
+    assert "(you)" in seat  # the seat's own rendering (here its hand picker's parts)
+
+    choose_all(game, {bo: B}, at(1))  # H7.5 a new version: a new rendering
+    game.refresh_from_db()
+    client.force_login(other_onlooker)
+    later = client.get(poll, {"v": game.version - 1}).text
+    assert f'?v={game.version}"' in later
+    assert 'data-player="Bob"' in later and table_part(later) != table_part(first.text)

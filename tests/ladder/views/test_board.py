@@ -163,7 +163,7 @@ def test_an_action_in_the_noon_window_is_refused_in_view(alice_client, alice, en
 
 
 def test_board_reads_the_public_ladder_once_per_change_and_the_player_once_per_action(
-    alice_client, alice, entries, django_assert_num_queries
+    alice_client, alice, entries, django_assert_num_queries, now
 ):
     """Between noons the ladder is the same for everyone: read once per change. After the
     player's action (here through the service, so nothing patched the kept board) their

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
@@ -20,6 +21,15 @@ from games.ladder.services.votes import cast_vote
 from tests.ladder.fixtures import HTMX, give
 
 BOARD = reverse("ladder:board")
+
+
+@pytest.fixture(autouse=True)
+def _on_the_minute(now):
+    """A kept page is named by its minute (views.board.PAGE_SECONDS): the clock starts on
+    the minute, so no test crosses one between the boards it compares (a crossing drew the
+    page afresh and added its queries to the count, seen twice in full runs under load)."""
+
+
 # Every request reads the session and the user (the bare view's two queries, tests keep
 # sessions in the database); an action adds BEGIN and COMMIT around what it writes.
 SESSION_AND_USER = 2
