@@ -151,3 +151,20 @@ class ArmedAdminRecord(AuditRecord):
 
     class Meta:
         ordering = ["-at"]
+
+
+class ArmedAfterChat(models.Model):
+    """A12.6 / S54 A table-chat message posted after the game: the engine refuses chat once
+    the game is over (`game_over`), so the site keeps these itself; free of bits."""
+
+    table = models.ForeignKey(ArmedTable, on_delete=models.CASCADE, related_name="after_chat")
+    seat = models.ForeignKey(ArmedSeat, on_delete=models.CASCADE, related_name="+")
+    text = models.TextField(help_text="At most 1,000 code points (A12.6).")
+    posted_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["table", "posted_at", "pk"]
+        indexes = [models.Index(fields=["table", "posted_at"], name="armed_after_chat_by_table")]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.text[:40]}"

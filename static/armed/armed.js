@@ -81,12 +81,35 @@
   }
 
   // The message box survives the poll's swaps (hx-preserve) so a half-typed message is
-  // kept; once sent, it is emptied.
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var form = event.detail.elt;
-    if (form.matches && form.matches(".armed .say-form") && event.detail.successful) form.reset();
+  // kept; it is emptied only when the server says the message was said (the HX-Trigger
+  // "armed-said"): a refused message stays in the box, the reason shown above it.
+  document.addEventListener("armed-said", function (event) {
+    var form = event.target.closest && event.target.closest(".say-form");
+    if (form) form.reset();
   });
 
+  // The turn clock in a player's words: "1:02:03", "59:58", "12 s" (as the server draws it,
+  // games/armed/templatetags/armed_time.py). The site's shared countdown.js keeps its own
+  // "0h 59m 58s" for the other games.
+  function clockText(s) {
+    var h = Math.floor(s / 3600), m = Math.floor(s / 60) % 60, sec = s % 60;
+    var two = function (n) { return String(n).padStart(2, "0"); };
+    if (h) return h + ":" + two(m) + ":" + two(sec);
+    if (m) return m + ":" + two(sec);
+    return sec + " s";
+  }
+  function tickClocks() {
+    document.querySelectorAll("[data-armed-countdown]").forEach(function (el) {
+      var left = Math.max(0, new Date(el.dataset.armedCountdown) - Date.now());
+      el.textContent = left === 0 && el.dataset.countdownDone !== undefined
+        ? el.dataset.countdownDone
+        : clockText(Math.floor(left / 1000)) + (el.dataset.countdownSuffix || "");
+    });
+  }
+  setInterval(tickClocks, 1000);
+  document.addEventListener("htmx:afterSettle", tickClocks);
+
   document.addEventListener("DOMContentLoaded", refresh);
+  document.addEventListener("DOMContentLoaded", tickClocks);
   document.addEventListener("htmx:afterSettle", refresh);
 })();

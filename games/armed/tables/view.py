@@ -87,6 +87,16 @@ class TableView:
     def my_turn(self) -> bool:
         return self.decision is not None
 
+    @property
+    def can_chat(self) -> bool:
+        """A12.6 a seated human while the game runs (until they leave); S54 after it, free
+        to every goon who sat here."""
+        if self.me is None or self.step is not None or not self.me.seat.human:
+            return False
+        if self.game.is_over:
+            return self.game.stage == ArmedTable.Stage.OVER
+        return self.me.seat.left_at is None
+
 
 def table_view(game: ArmedTable, viewer, *, step: int | None = None) -> TableView:
     seats = list(game.seats.select_related("user").order_by("position"))
@@ -139,6 +149,11 @@ def table_view(game: ArmedTable, viewer, *, step: int | None = None) -> TableVie
             log.append(text)
             if e["index"] == last_index:
                 latest.append(text)
+    if game.is_over and step is None:  # S54 the chat after the game, kept by the site
+        for c in game.after_chat.all():
+            who = next(s for s in seats if s.pk == c.seat_id)
+            mine_too = mine is not None and who.pk == mine.pk
+            chat.append((name(who.engine_id, True), c.text, mine_too))
     standings = sorted(
         goons,
         key=lambda g: (-len(g.state.loot), -g.state.teeth, g.seat.position) if g.state else (0,),

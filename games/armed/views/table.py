@@ -30,6 +30,7 @@ from .common import act
 PAGE = TABLES.templates.page
 PARTS = (*TABLES.templates.poll_parts, "messages")
 CHAT_BURST, CHAT_WINDOW = 5, dt.timedelta(seconds=10)
+SAID = "armed-said"  # the htmx event that empties the message box (static/armed/armed.js)
 
 
 def _game(game_id: int) -> ArmedTable:
@@ -150,20 +151,28 @@ def pick_view(request: HttpRequest, game_id: int) -> HttpResponse:
 def say_view(request: HttpRequest, game_id: int) -> HttpResponse:
     text = request.POST.get("text", "")
 
+    said = []
+
     def do() -> str | None:
         key = f"armed-chat:{request.user.pk}"
         if not throttle.spend(key, limit=CHAT_BURST, window=CHAT_WINDOW):
             raise Refusal("Slow down: at most 5 messages in 10 seconds.")
         output = moves.say(user=request.user, game_id=game_id, text=text)
-        said = output.raw["log"]
-        index = said[-1]["index"] if said else -1
-        dropped = [e["bit"] for e in said if e["index"] == index and e["event"] == "bit_dropped"]
+        said.append(True)
+        if output is None:  # after the game (S54): posted by the site, no bits to break
+            return None
+        log = output.raw["log"]
+        index = log[-1]["index"] if log else -1
+        dropped = [e["bit"] for e in log if e["index"] == index and e["event"] == "bit_dropped"]
         if dropped:
             bits = " and ".join(dropped)
             return f"Your message broke your {bits} bit: {len(dropped)} Tooth paid (A8.2)."
         return None
 
-    return _move(request, game_id, do)
+    response = _move(request, game_id, do)
+    if said:  # only a message that was said empties the box; a refused one stays to mend
+        response["HX-Trigger"] = SAID
+    return response
 
 
 @login_required

@@ -30,3 +30,14 @@ def test_a_move_costs_the_same_queries_after_1_and_50_prior_moves(alice):
     late = queries_of_a_move_after(alice, 50)
     assert early == late
     assert early[0] <= 8 and early[1] <= 12
+
+
+def test_a_move_reads_nothing_before_the_table_lock(alice):
+    """The passed deadline is checked under the lock: no query of its own before it."""
+    table = reseed(lobby.quick_game(user=alice, size=6, policy="sharp", now=at(0)), 7)
+    with CaptureQueriesContext(connection) as answered:
+        play_default(table, {1: alice}, at(2))  # its own read of the awaited decision first
+    sql = [q["sql"] for q in answered.captured_queries]
+    sql = [q for q in sql if not q.startswith(("SAVEPOINT", "RELEASE", "BEGIN", "COMMIT"))]
+    assert not [q for q in sql if '"deadline" <=' in q]  # no separate look for a passed one
+    assert len(sql) == 4  # the read above; the table and its seats locked; the save

@@ -182,6 +182,18 @@ def test_chat_is_rate_limited_in_words(client, alice):
     assert len(said) == 5
 
 
+def test_only_a_message_said_empties_the_box(client, alice):
+    """A refused message keeps its text: the box is emptied only on the "armed-said" event."""
+    table = lobby.quick_game(user=alice)
+    client.force_login(alice)
+    url = reverse("armed:say", args=[table.pk])
+    said = client.post(url, {"text": "*BAWK"}, **HX)
+    refused = client.post(url, {"text": "   "}, **HX)
+    assert said["HX-Trigger"] == "armed-said"
+    assert "Write something first." in refused.content.decode()
+    assert "HX-Trigger" not in refused
+
+
 def test_opening_a_table_with_a_bad_size_is_refused_in_words(client, alice):
     client.force_login(alice)
     response = client.post(
