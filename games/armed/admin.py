@@ -11,7 +11,7 @@ from django.utils.html import format_html
 
 from goonsite.admin import AuditRecordAdmin, ReadOnlyAdmin, RefusalsShown
 
-from .models import ArmedAdminRecord, ArmedSeat, ArmedTable
+from .models import ArmedAdminRecord, ArmedAfterChat, ArmedSeat, ArmedTable
 from .tables.abandon import abandon_table
 
 
@@ -26,12 +26,27 @@ class SeatInline(admin.TabularInline):
         return False
 
 
+class AfterChatInline(admin.TabularInline):
+    """What the goons said after the game (S54), beside the game's own chat (its actions)."""
+
+    model = ArmedAfterChat
+    extra = 0
+    fields = ("posted_at", "seat", "text")
+    readonly_fields = fields
+    verbose_name = "message after the game"
+    verbose_name_plural = "chat after the game"
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
 @admin.register(ArmedTable)
 class ArmedTableAdmin(ReadOnlyAdmin, RefusalsShown):
     list_display = ("pk", "stage", "size", "policy", "opener", "created_at", "deadline", "reason")
     list_filter = ("stage", "policy", "size")
     list_select_related = ("opener",)
-    inlines = [SeatInline]
+    inlines = [SeatInline, AfterChatInline]
     readonly_fields = ("replay_link", "actions_list")
     fields = (
         "stage",

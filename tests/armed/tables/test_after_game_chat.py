@@ -75,3 +75,11 @@ def test_an_onlooker_cannot_post_after_the_game_and_nothing_is_written(over, cha
     with pytest.raises(Refusal, match="Write something first"):
         moves.say(user=None, game_id=over.pk, text="  ", now=at(999))
     assert not ArmedAfterChat.objects.exists() and fresh(over).version == over.version
+
+
+def test_the_admin_reads_what_was_said_after_the_game_escaped(client, over, alice, admin_user):
+    moves.say(user=alice, game_id=over.pk, text="<b>rude</b> line", now=at(999))
+    client.force_login(admin_user)
+    page = client.get(reverse("admin:armed_armedtable_change", args=[over.pk])).content.decode()
+    assert "chat after the game" in page.lower()
+    assert "&lt;b&gt;rude&lt;/b&gt; line" in page and "<b>rude</b>" not in page
