@@ -3,19 +3,13 @@ challenge, accept, choose hands (the saved deck ticked), bet, match, Ready, play
 moves arrive by polling, without a reload. Screenshots of the table at 390x844 (phone)
 and 1280x800 (desktop) under test-artifacts/."""
 
-import datetime as dt
 import re
 
 import pytest
-from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 
-from accounts.models import User
-from games.hall.models import Card, Game, Ledger, Player
-from games.hall.services.admin import create_cycle
-from games.hall.services.inventory import add_cards, change
-from games.hall.services.players import join
-from goonsite.clock import noon_date_for, noon_of
+from games.hall.models import Card, Game, Ledger
+from tests.browser.hall_players import PASSWORD, hall_players
 from tests.browser.layout import axe_violations, overflow
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,22 +25,8 @@ POLL = 10_000  # ms: the table polls every 3 s
 
 @pytest.fixture
 def players(admin_user):
-    now = timezone.now()
-    create_cycle(
-        actor=admin_user,
-        name="Cycle 16",
-        starts_at=noon_of(noon_date_for(now) - dt.timedelta(days=1)),
-        now=now,
-        allow_past_start=True,
-    )
-    made = {}
-    for name, hand in HANDS.items():
-        user = User.objects.create_user(name, password="pw-gilded-2026", display_name=name.title())
-        player, _ = join(user=user, now=now)
-        player = Player.objects.get(pk=player.pk)
-        change(player, chips=3, reason="admin", ref="test", phase=0)
-        add_cards(player, [*hand, "9D" if name == "ann" else "10D"], "admin", "test", 0)
-        made[name] = player
+    cards = {n: [*hand, "9D" if n == "ann" else "10D"] for n, hand in HANDS.items()}
+    made = hall_players(admin_user, cards, cycle="Cycle 16")
     # Ann's saved deck is her hand: the picker must come ticked (H3.3, H7.5).
     Card.objects.filter(owner=made["ann"], face__in=HANDS["ann"]).update(in_deck=True)
     return made
@@ -57,7 +37,7 @@ def login(browser: Browser, url: str, name: str) -> Page:
     page = browser.new_context(viewport={"width": width, "height": height}).new_page()
     page.goto(f"{url}/accounts/login/")
     page.fill("#id_username", name)
-    page.fill("#id_password", "pw-gilded-2026")
+    page.fill("#id_password", PASSWORD)
     page.click("button[type=submit]")
     return page
 

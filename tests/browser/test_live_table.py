@@ -3,19 +3,14 @@ the other's page within a second, without a reload, by the push (goonsite.live).
 browser's WebSockets are blocked (a proxy dropping them): it still gets every move, by
 polling, and keeps trying to reconnect."""
 
-import datetime as dt
 import re
 
 import pytest
 from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 
-from accounts.models import User
 from games.hall.models import Game, Player
-from games.hall.services.admin import create_cycle
-from games.hall.services.inventory import add_cards, change
-from games.hall.services.players import join
-from goonsite.clock import noon_date_for, noon_of
+from tests.browser.hall_players import PASSWORD, hall_players
 from tests.hall.tables.helpers import choose_all, duel
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,22 +23,8 @@ HANDS = {"ann": ["5H", "6H", "7H", "8H"], "bo": ["5S", "6S", "7S", "8S"]}
 @pytest.fixture
 def table(admin_user):
     """Ann and Bo in a duel, hands chosen: the betting is open."""
+    players = hall_players(admin_user, HANDS, cycle="Cycle 22")
     now = timezone.now()
-    create_cycle(
-        actor=admin_user,
-        name="Cycle 22",
-        starts_at=noon_of(noon_date_for(now) - dt.timedelta(days=1)),
-        now=now,
-        allow_past_start=True,
-    )
-    players = {}
-    for name, hand in HANDS.items():
-        user = User.objects.create_user(name, password="pw-gilded-2026", display_name=name.title())
-        player, _ = join(user=user, now=now)
-        player = Player.objects.get(pk=player.pk)
-        change(player, chips=3, reason="admin", ref="test", phase=0)
-        add_cards(player, hand, "admin", "test", 0)
-        players[name] = player
     game = duel(players["ann"], players["bo"], now=now)
     game = choose_all(game, {players[n]: HANDS[n] for n in HANDS}, now=now)
     assert game.stage == Game.Stage.BETTING
@@ -64,7 +45,7 @@ def open_table(browser: Browser, url: str, name: str, game: Game, block_sockets=
     page = context.new_page()
     page.goto(f"{url}/accounts/login/")
     page.fill("#id_username", name)
-    page.fill("#id_password", "pw-gilded-2026")
+    page.fill("#id_password", PASSWORD)
     page.click("button[type=submit]")
     page.goto(f"{url}/hall/games/{game.pk}/")
     return page
