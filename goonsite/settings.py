@@ -307,6 +307,10 @@ CHANNEL_LAYERS = {
         else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
     )
 }
+# `make run` only (goonsite.live.relay): its job runner posts pushes to the web server,
+# since without Redis the two processes share no layer. `serve` sets both for its children.
+LIVE_RELAY_SECRET = "" if REDIS_URL else env_str("LIVE_RELAY_SECRET", "")
+LIVE_RELAY_URL = env_str("LIVE_RELAY_URL", "") if LIVE_RELAY_SECRET else ""
 # How long a page's signed subscription (goonsite.live.tokens) stays good.
 LIVE_TOKEN_MAX_AGE = env_int("LIVE_TOKEN_MAX_AGE", 24 * 3600)
 

@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from .games import game_urls
 from .health import healthz
+from .live.relay import relay
 from .views import home, ping
 
 # The admin's index shows each listed game's own panel of tools (GameListing.admin_panel).
@@ -12,6 +13,7 @@ admin.site.site_header = admin.site.site_title = "goonsite admin"
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("ping/", ping, name="ping"),
+    path("live/relay/", relay, name="live-relay"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     # Sign in with Discord (django-allauth): its Discord and connection pages only.

@@ -59,7 +59,8 @@ the pages' polling backstop covers a lost push.
 Layer: `channels_redis.core.RedisChannelLayer` on REDIS_URL (every web node and the job
 runner share it), else Channels' in-memory layer (one process: `make run`, tests). With
 the in-memory layer a change made by another process (the job runner under `make run`)
-reaches pages by their backstop poll (`static/js/live.js`, every 60 s while connected).
+is posted to the web server, which sends it on its own layer (`goonsite.live.relay`: off
+unless `serve` gave both processes its secret).
 
 Page side: `static/js/live.js` (loaded by base.html) opens one socket for every element
 carrying `data-live` (its token) and `data-live-groups`; on a push for one of its groups

@@ -11,7 +11,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.http.request import split_domain_port, validate_host
 
-from .publishing import MESSAGE_TYPE
+from .sending import MESSAGE_TYPE
 from .tokens import BadToken, read_token
 
 log = logging.getLogger(__name__)

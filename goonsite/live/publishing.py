@@ -5,15 +5,15 @@ from __future__ import annotations
 import logging
 from functools import partial
 
-from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import transaction
 
 from .groups import group as check_name
+from .relay import post_to_relay
+from .sending import send_all
 from .sync import call_sync
 
 log = logging.getLogger(__name__)
-
-MESSAGE_TYPE = "group.changed"  # the consumer's `group_changed` handler
 
 
 def publish_on_commit(*groups: str, using: str | None = None) -> None:
@@ -43,14 +43,9 @@ def _pending(using: str | None) -> set[str]:
 def publish(*groups: str) -> None:
     """Send now. Never raises: a lost push is covered by the pages' polling backstop."""
     try:
-        call_sync(_send_all, groups)
+        if settings.LIVE_RELAY_URL:  # the job runner under `make run` (see .relay)
+            post_to_relay(groups)
+        else:
+            call_sync(send_all, groups)
     except Exception:
         log.exception("live: could not publish %s", ", ".join(groups))
-
-
-async def _send_all(groups: tuple[str, ...]) -> None:
-    layer = get_channel_layer()
-    if layer is None:
-        return
-    for name in groups:
-        await layer.group_send(name, {"type": MESSAGE_TYPE, "group": name})

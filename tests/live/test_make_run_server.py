@@ -16,6 +16,7 @@ from pathlib import Path
 import websockets
 from django.core import signing
 
+from games.ladder.management.commands.serve import child_environments
 from goonsite.live.sync import call_sync
 from goonsite.live.tokens import SALT
 
@@ -57,11 +58,28 @@ async def subscribe(url: str, token: str) -> dict:
         return json.loads(await asyncio.wait_for(ws.recv(), 5))
 
 
+async def hear_the_job_runner(url: str, token: str, cluster_env: dict[str, str]) -> list[dict]:
+    """Subscribed, while another process (as `serve` starts the cluster) publishes."""
+    origin = url.replace("ws://", "http://")
+    async with websockets.connect(f"{url}/live/?t={token}", origin=origin) as ws:
+        heard = [json.loads(await asyncio.wait_for(ws.recv(), 5))]
+        code = "from goonsite.live import publish; publish('tests.board')"
+        await asyncio.to_thread(
+            subprocess.run,
+            [sys.executable, "manage.py", "shell", "-c", code],
+            cwd=ROOT,
+            env=cluster_env,
+            check=True,
+        )
+        heard.append(json.loads(await asyncio.wait_for(ws.recv(), 5)))
+        return heard
+
+
 def test_the_development_server_serves_pages_and_live_sockets(tmp_path):
-    env = make_run_env(tmp_path)
+    port = free_port()
+    env, cluster_env = child_environments(f"127.0.0.1:{port}", make_run_env(tmp_path))
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     subprocess.run([sys.executable, "manage.py", "createcachetable"], cwd=ROOT, env=env, check=True)
-    port = free_port()
     server = subprocess.Popen(
         [sys.executable, "manage.py", "runasgi", "--noreload", f"127.0.0.1:{port}"],
         cwd=ROOT,
@@ -78,6 +96,9 @@ def test_the_development_server_serves_pages_and_live_sockets(tmp_path):
         assert answer == {"type": "subscribed", "groups": ["tests.board"]}
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/static/js/live.js") as response:
             assert b"/live/?" in response.read()  # the page's side is served too
+        # The job runner is another process with its own layer: its push comes by the relay.
+        heard = call_sync(hear_the_job_runner, f"ws://127.0.0.1:{port}", token, cluster_env)
+        assert heard[1] == {"type": "changed", "group": "tests.board"}
     finally:
         server.terminate()
         server.wait(timeout=20)

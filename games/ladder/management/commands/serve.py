@@ -5,6 +5,8 @@ the cluster may ignore SIGTERM; django-q2 issue #346)."""
 
 from __future__ import annotations
 
+import os
+import secrets
 import signal
 import sys
 import time
@@ -28,9 +30,10 @@ class Command(BaseCommand):
     def handle(self, addrport: str, **options) -> None:
         # SIGTERM (a supervisor, `timeout`, a process-group kill) stops the children too.
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+        web, cluster = child_environments(addrport, os.environ)
         procs = [
-            start([sys.executable, MANAGE, "qcluster"]),
-            start([sys.executable, MANAGE, "runasgi", addrport]),
+            start([sys.executable, MANAGE, "qcluster"], env=cluster),
+            start([sys.executable, MANAGE, "runasgi", addrport], env=web),
         ]
         try:
             while all(p.poll() is None for p in procs):
@@ -43,3 +46,16 @@ class Command(BaseCommand):
             signal.signal(signal.SIGTERM, signal.SIG_IGN)
             self.stdout.write("Stopping the web server and the cluster…")
             stop_all(procs)
+
+
+def child_environments(addrport: str, environ) -> tuple[dict[str, str], dict[str, str]]:
+    """The web server's and the cluster's environments. Without Redis the cluster posts its
+    pushes to the web server (goonsite.live.relay), with a secret made for this run."""
+    base = dict(environ)
+    if base.get("REDIS_URL"):
+        return base, base
+    port = addrport.rpartition(":")[2] or "8000"
+    secret = secrets.token_urlsafe(32)
+    web = {**base, "LIVE_RELAY_SECRET": secret}
+    cluster = {**web, "LIVE_RELAY_URL": f"http://127.0.0.1:{port}/live/relay/"}
+    return web, cluster
