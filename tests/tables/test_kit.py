@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from django.db import transaction
+from django.template.loader import render_to_string
 
 from goonsite.live.publishing import publish
 from goonsite.refusal import Refusal
@@ -183,3 +184,23 @@ class FoundOne:
 
     def exists(self):
         return True
+
+
+@pytest.mark.parametrize(
+    ("ended", "after_end", "live"),
+    [(False, False, True), (True, False, False), (True, True, True)],
+)
+def test_the_kits_live_element_goes_quiet_at_the_end_unless_asked_to_stay(
+    rf, ended, after_end, live
+):
+    """Issue 22: a finished table stops fetching; `live_after_end` keeps it (a chat after
+    the game, A12.6/S54)."""
+    game = CountingGame(version=4, ended_at=NOW if ended else None)
+    html = render_to_string(
+        "tables/live_poll.html",
+        {"game": game, "poll_url": "/count/1/poll/", "live_after_end": after_end},
+        request=rf.get("/"),
+    )
+    assert 'data-version="4"' in html
+    assert ('hx-get="/count/1/poll/?v=4"' in html) is live
+    assert ("data-live-groups" in html) is live
