@@ -3,8 +3,10 @@ on each "changed" as one small JSON frame. Nothing a page sends is read."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import weakref
 from urllib.parse import parse_qs, urlsplit
 
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -19,7 +21,23 @@ log = logging.getLogger(__name__)
 REFUSED = 4403  # close code: the page keeps polling and does not reconnect with this token
 MAX_TOKENS = 8  # a page shows a few groups; more is not a page of ours
 
+# Joins and leaves in flight at once, per worker. channels_redis takes a pooled Redis
+# connection for each, and redis-py's pool raises past 100: when a recycled worker drops
+# a thousand sockets at once, most leaves failed and their groups kept pushing to dead
+# channels for a day (group_expiry). Below the pool's size, with room for the sends.
+MEMBERSHIP_CONCURRENCY = 50
+_gates: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
 assert MESSAGE_TYPE == "group.changed"  # dispatched to `group_changed` below
+
+
+def membership_gate() -> asyncio.Semaphore:
+    """The worker's gate, one per event loop (a semaphore belongs to the loop it waits on)."""
+    loop = asyncio.get_running_loop()
+    gate = _gates.get(loop)
+    if gate is None:
+        gate = _gates[loop] = asyncio.Semaphore(MEMBERSHIP_CONCURRENCY)
+    return gate
 
 
 class LiveConsumer(AsyncWebsocketConsumer):
@@ -35,14 +53,16 @@ class LiveConsumer(AsyncWebsocketConsumer):
             await self.send(json.dumps({"type": "refused", "reason": str(refusal)}))
             await self.close(code=REFUSED)
             return
-        for name in names:
-            await self.channel_layer.group_add(name, self.channel_name)
+        async with membership_gate():
+            for name in names:
+                await self.channel_layer.group_add(name, self.channel_name)
         self.groups_joined = names
         await self.send(json.dumps({"type": "subscribed", "groups": names}))
 
     async def disconnect(self, code: int) -> None:
-        for name in self.groups_joined:
-            await self.channel_layer.group_discard(name, self.channel_name)
+        async with membership_gate():
+            for name in self.groups_joined:
+                await self.channel_layer.group_discard(name, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         pass  # the page has nothing to say; a subscription is made only at the handshake
