@@ -7,7 +7,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
-from goonsite.games import landing_url, listed_games
+from goonsite.games import landing_url, listed_games, profile_sections
 
 from . import services
 from .forms import DeleteAccountForm, ProfileForm, PushSubscriptionForm, SignUpForm
@@ -96,6 +96,7 @@ def profile_context(request: HttpRequest, form: ProfileForm) -> dict:
         "discord_accounts": SocialAccount.objects.filter(user=request.user, provider="discord"),
         "vapid_public_key": settings.VAPID_PUBLIC_KEY,
         "push_devices": request.user.push_subscriptions.count(),
+        "game_records": profile_sections(request),
     }
 
 

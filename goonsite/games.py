@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from django.apps import apps
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
 from django.urls import URLResolver, include, path, reverse
+from django.utils.module_loading import import_string
 
 LAST_GAME_COOKIE = "last_game"
 A_YEAR = 365 * 24 * 3600
@@ -28,10 +30,28 @@ class GameListing:
     nav_name: str = ""  # the header's short name; the full name when empty
     url_prefix: str = ""  # where the game's own urls.py is mounted ("" = the site's root)
     admin_panel: str = ""  # a template shown on the admin's index: the game's tools at a glance
+    # The player's record on their profile: `profile_record` names a function (dotted
+    # path) of the user returning the context for `profile_template`, or None to show
+    # nothing (a player who never played it).
+    profile_record: str = ""
+    profile_template: str = ""
 
     @property
     def short_name(self) -> str:
         return self.nav_name or self.name
+
+
+def profile_sections(request: HttpRequest) -> list[tuple[GameListing, str]]:
+    """Each listed game's record of the signed-in player, rendered, for their profile."""
+    sections = []
+    for listing in listed_games():
+        if not listing.profile_record:
+            continue
+        context = import_string(listing.profile_record)(request.user)
+        if context is not None:
+            html = render_to_string(listing.profile_template, context, request=request)
+            sections.append((listing, html))
+    return sections
 
 
 def listed_games() -> list[GameListing]:

@@ -17,6 +17,8 @@ class ArmedConfig(AppConfig):
         nav_name="Armed",
         url_prefix="armed/",
         admin_panel="armed/admin_panel.html",
+        profile_record="games.armed.records.profile_record",
+        profile_template="armed/profile_record.html",
         blurb=(
             "Pick your table, point a ridiculous space gun at everyone and make them DO "
             "things: comply or grit your teeth. First goon to 5 Loot wins."

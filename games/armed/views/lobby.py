@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -17,11 +17,11 @@ from ..models import (
     DEFAULT_TURN_SECONDS,
     MAX_SEATS,
     MIN_SEATS,
-    ArmedSeat,
     ArmedTable,
     Policy,
     turn_label,
 )
+from ..records import stats_of
 from ..tables.lobby import TURN_CHOICES, open_table, quick_game, stand_up, start_table, take_seat
 from .common import act
 
@@ -47,34 +47,6 @@ def first_error(form: forms.Form) -> str:
         label = form.fields[field].label or field.replace("_", " ") if field in form.fields else ""
         return f"{label.capitalize()}: {errors[0]}" if label else errors[0]
     return "Check the form."
-
-
-def stats_of(user) -> dict:
-    """The player's finished armed games, wins and win rate by bot policy."""
-    rows = (
-        ArmedSeat.objects.filter(user=user, bot=False, table__stage=ArmedTable.Stage.OVER)
-        .values("table__policy")
-        .annotate(games=Count("pk"), wins=Count("pk", filter=Q(won=True, left_at__isnull=True)))
-    )
-    by_policy = []
-    for row in rows:
-        games, wins = row["games"], row["wins"]
-        by_policy.append(
-            {
-                "policy": Policy(row["table__policy"]).label,
-                "games": games,
-                "wins": wins,
-                "rate": round(100 * wins / games) if games else 0,
-            }
-        )
-    games = sum(r["games"] for r in by_policy)
-    wins = sum(r["wins"] for r in by_policy)
-    return {
-        "games": games,
-        "wins": wins,
-        "rate": round(100 * wins / games) if games else 0,
-        "by_policy": sorted(by_policy, key=lambda r: r["policy"]),
-    }
 
 
 @require_GET

@@ -123,6 +123,19 @@ def test_my_record_counts_wins_by_bot_policy(client, alice):
     assert "1 game finished" in page and "licensed professional" in page
 
 
+def test_my_record_is_on_my_profile_once_i_have_finished_a_game(client, alice, bob):
+    """The profile shows each game's record through its listing (GameListing.profile_record);
+    the accounts app names no game."""
+    won = play_to_end(lobby.quick_game(user=alice), {1: alice})
+    client.force_login(bob)
+    assert "Armed Yourself" not in client.get(reverse("accounts:profile")).content.decode()
+    client.force_login(alice)
+    page = client.get(reverse("accounts:profile")).content.decode()
+    section = page[page.index("So You&#x27;ve Armed Yourself") :]
+    wins = sum(1 for s in won.seats.filter(user=alice) if s.won)
+    assert f"1 game finished, {wins} won" in section and "licensed professional" in section
+
+
 def test_the_engine_input_stays_secret_while_the_game_runs(client, alice):
     table = lobby.quick_game(user=alice)
     client.force_login(alice)
