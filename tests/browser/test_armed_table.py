@@ -159,3 +159,11 @@ def test_a_newcomer_plays_a_table_against_three_sharp_bots(browser, live_server,
     shoot(page, artifacts, "end")
     assert axe_violations(page) == []
     assert complied or shot_table  # the player acted beyond the first grit
+
+    # The record reaches the player's profile (GameListing.profile_record), in view.
+    page.goto(f"{live_server.url}/accounts/profile/")
+    record = page.locator(".game-record", has_text="Armed Yourself")
+    expect(record).to_contain_text("1 game finished")
+    record.scroll_into_view_if_needed()
+    assert overflow(page) == 0
+    page.screenshot(path=artifacts / "armed-profile-record-390x844.png", full_page=False)
