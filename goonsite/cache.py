@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from django.core.cache.backends import redis
 from django.db import connections
+from django.utils.connection import ConnectionProxy
 
 _tags: dict[tuple, str] = {}
 
@@ -56,6 +57,10 @@ def bump_versions(cache, keys: Iterable[str], timeout: int | None) -> dict[str, 
     Returns the new values. On Redis, one round trip for all the keys, each a `SET NX`
     and an `INCR`, instead of Django's check-then-increment pair per key."""
     keys = list(keys)
+    if isinstance(cache, ConnectionProxy):
+        # `django.core.cache.cache` is a proxy: the isinstance check below must see the
+        # backend behind it, or every bump silently takes the two-trip path.
+        cache = cache._connections[cache._alias]
     if isinstance(cache, RedisCache):
         names = [cache.make_and_validate_key(key) for key in keys]
         with cache._cache.get_client(write=True).pipeline(transaction=True) as pipe:

@@ -144,13 +144,18 @@ def test_healthz_pings_the_redis_broker(redis_cache, client, season, monkeypatch
     assert response.json()["checks"]["cache"]["detail"] == "RedisCache"
 
 
-def test_versions_bump_in_one_round_trip_from_a_random_start(redis_cache):
+def test_versions_bump_in_one_round_trip_from_a_random_start(redis_cache, monkeypatch):
     """goonsite.cache.bump_versions: a missing version starts at a random value (never 1,
     which an evicted key's earlier life may have named), then every bump adds exactly one
     and returns the new value, whichever thread bumps (the patched board's check counts
     on it), and a key keeps the time to live it started with."""
     from goonsite.cache import bump_versions
 
+    backend = caches["default"]
+    for slow_path in ("add", "incr"):  # the check-then-increment pair: never taken on Redis
+        monkeypatch.setattr(
+            backend, slow_path, lambda *a, _n=slow_path, **k: pytest.fail(f"{_n}()")
+        )
     first = bump_versions(redis_cache, ["a", "b"], 60)
     assert first["a"] > 1000 and first["b"] > 1000 and first["a"] != first["b"]
     results = []
