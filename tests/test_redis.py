@@ -18,6 +18,7 @@ from django.urls import reverse
 
 from games.ladder.models import Redemption
 from games.ladder.services.codes import create_drop
+from goonsite.redis_trips import counting_redis_trips
 from tests.ladder.fixtures import HTMX
 
 REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/4")
@@ -182,12 +183,17 @@ def test_an_action_answers_from_the_board_kept_in_redis(
     and the page, drawn once."""
     alice_client.get("/")
     alice_client.get("/")
-    with django_assert_num_queries(
-        9
-    ):  # session, user, BEGIN, day, player, entry, votes, insert, COMMIT
+    with (
+        django_assert_num_queries(9),  # session, user, BEGIN, day, player, entry, votes,
+        counting_redis_trips() as trips,  # insert, COMMIT
+    ):
         body = alice_client.post(
             reverse("ladder:vote"), {"entry": entries["cy"].pk, "direction": "down"}, **HTMX
         ).content.decode()
+    # The public version, the kept board and its versions, the player's version bumped
+    # inside the transaction and again after it (one pipeline each), the patched board
+    # kept, the ladder's rows: each bump two trips more if it ever goes unpipelined.
+    assert trips.count <= 8, trips.commands
     assert '<span class="my-vote down">▼ 5</span>' in body
     with django_assert_num_queries(3):  # session, user, the player (the page is drawn again)
         page = alice_client.get("/").content.decode()

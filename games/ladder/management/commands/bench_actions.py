@@ -5,7 +5,8 @@ floor: the whole middleware, no game), their board, then each votes once, plays 
 and opens a Booster Pack (htmx posts), and asks for their board again, and once more
 after another player's card (which changes only the face-down counts). Printed for each:
 CPU milliseconds of the web process and PostgreSQL together, that over the bare view's,
-and the most queries one took (BEGIN and COMMIT counted, as Django counts them).
+the most queries one took (BEGIN and COMMIT counted, as Django counts them) and the round
+trips to Redis a request of the kind makes (the median; `goonsite.redis_trips`).
 
 In this process (Django's test client) by default: CPU is `process_time` plus this
 connection's PostgreSQL backend (from /proc/<pid>/stat, when the database runs on this
@@ -53,6 +54,7 @@ from games.ladder.models import (
     Source,
 )
 from games.ladder.public import public_board
+from goonsite.redis_trips import counting_redis_trips
 
 TARGET_RATIO = 3.0
 TARGET_QUERIES = 8
@@ -93,6 +95,7 @@ class Figures:
     runs: int = 0
     cpu: float = 0.0
     queries: list[int] = field(default_factory=list)
+    redis: list[int] = field(default_factory=list)  # round trips, with a Redis cache
 
     @property
     def cpu_ms(self) -> float:
@@ -369,22 +372,27 @@ class Command(BaseCommand):
         floor = figures[0].cpu_ms
         what = "web + PostgreSQL" if transport.counts_database else "web only"
         self.stdout.write(f"\n{transport.label}, CPU of {what}:")
-        self.stdout.write(f"  {'':<20} {'CPU ms':>8} {'× bare':>7} {'queries':>8}")
-        counted = queries or {f.name: max(f.queries) for f in figures}
+        self.stdout.write(f"  {'':<20} {'CPU ms':>8} {'× bare':>7} {'queries':>8} {'redis':>6}")
+        # Queries: the most one request took. Redis round trips: the median (the first
+        # request on a new connection adds its handshake).
+        counted = queries or {
+            f.name: (max(f.queries), sorted(f.redis)[len(f.redis) // 2]) for f in figures
+        }
         if self.verbosity > 1 and queries is None:
             for f in figures:
                 spread = {n: f.queries.count(n) for n in sorted(set(f.queries))}
                 self.stdout.write(f"    {f.name}: queries (count: requests) {spread}")
         for f in figures:
             self.stdout.write(
-                f"  {f.name:<20} {f.cpu_ms:8.2f} {f.cpu_ms / floor:6.2f}× {counted[f.name]:8}"
+                f"  {f.name:<20} {f.cpu_ms:8.2f} {f.cpu_ms / floor:6.2f}× "
+                f"{counted[f.name][0]:8} {counted[f.name][1]:6}"
             )
         self.stdout.write(
             f"  floor: the bare view, {floor:.2f} ms; target: a vote, a play and a pack each "
             f"at most {TARGET_RATIO:g}× its CPU and {TARGET_QUERIES} queries"
         )
         for f in figures[2:5]:
-            met = f.cpu_ms / floor <= TARGET_RATIO and counted[f.name] <= TARGET_QUERIES
+            met = f.cpu_ms / floor <= TARGET_RATIO and counted[f.name][0] <= TARGET_QUERIES
             self.stdout.write(f"    {f.name}: {'met' if met else 'NOT met'}")
         return counted
 
@@ -392,7 +400,7 @@ class Command(BaseCommand):
         figures = Figures(name)
         for i in range(transport.players):
             path, data, htmx = what(i)
-            with CaptureQueriesContext(connection) as queries:
+            with CaptureQueriesContext(connection) as queries, counting_redis_trips() as trips:
                 before = transport.cpu()
                 status, body = transport.request(i, method, path, data, htmx)
                 figures.cpu += transport.cpu() - before
@@ -401,9 +409,12 @@ class Command(BaseCommand):
             figures.runs += 1
             if count:
                 figures.queries.append(len(queries))
+                figures.redis.append(trips.count)
         if count and self.verbosity > 1:  # the last one's queries, to see where they go
             for query in queries.captured_queries:
                 self.stdout.write(f"    {name}: {query['sql'][:150]}")
+            for command in trips.commands:
+                self.stdout.write(f"    {name}: redis {command}")
         return figures
 
     def profile(self, season: Season, transport: InProcess, kind: str) -> None:
