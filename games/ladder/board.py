@@ -252,6 +252,29 @@ def load_board(player: PlayerSeason, public: PublicBoard) -> Board:
     )
 
 
+def new_player_board(player: PlayerSeason, public: PublicBoard, pack: SealedItem) -> Board:
+    """`load_board` for a player whose row and starting pack this request has just made,
+    in one commit: nothing of theirs to read back (no votes, plays, pins or cards yet, a
+    recap of the last noon with nothing of theirs in it), only the season's last report
+    and the board's version. tests/ladder/views/test_first_board.py holds it equal to
+    `load_board`."""
+    report, moves = latest_moves(player.season)
+    return Board(
+        player=player,
+        day=public.day,
+        votes=[],
+        plays=[],
+        golden_plays=[],
+        cards=[],
+        sealed=[pack],
+        counting=public.counting,
+        public_key=public.key,
+        recap=None if report is None else Recap.nothing_of_theirs(report, moves),
+        version=board_version(player.season),
+        moves=moves,
+    )
+
+
 # What an action wrote, patched into the own part it found (games.ladder.board_cache keeps
 # the result only when nothing else changed the player's board meanwhile).
 

@@ -56,6 +56,13 @@ class Recap:
     mine: list[dict[str, Any]]  # the ladder rows of the contestants they voted or played on
     moves: dict[int, dict[str, Any]] = field(default_factory=dict)  # entry id -> ladder row
 
+    @classmethod
+    def nothing_of_theirs(cls, report: NoonReport, moves: dict[int, dict[str, Any]]) -> Recap:
+        """The recap of a player who did nothing that day (one who joined after it)."""
+        return cls(
+            report, votes=[], plays=[], golden=[], dealt=[], trimmed=[], mine=[], moves=moves
+        )
+
     @property
     def day(self) -> GameDay:
         return self.report.day

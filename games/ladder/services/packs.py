@@ -14,22 +14,51 @@ from ..engine import CardId, PackId, pack_contents
 from ..models import HeldCard, PlayerSeason, SealedItem, Season, Source
 from . import ledger
 from .action import counted_by_next_noon
-from .players import join_season
+
+
+class Joined(NamedTuple):
+    player: PlayerSeason  # the season attached
+    dealt: SealedItem | None  # the starting God Pack, when this call dealt it
+    new: bool  # this call made the player's row (and dealt the pack in the same commit)
+
+
+def join_with_starting_hand(*, user, season: Season) -> Joined:
+    """The player's row for the season, with the starting God Pack dealt on the first visit
+    (R7.1). A new player's row, pack and ledger line are one transaction: nobody sees the
+    player before their pack (so their board can be built without reading it back), and a
+    second tab racing the first waits for it, then finds the pack dealt."""
+    player = PlayerSeason.objects.filter(season=season, user=user).first()
+    if player is None:
+        try:
+            with transaction.atomic():
+                player = PlayerSeason.objects.create(season=season, user=user)
+                item = _deal_god_pack(player)
+        except IntegrityError:  # another request made the row first, and dealt with it
+            player = PlayerSeason.objects.get(season=season, user=user)
+        else:
+            player.season = season
+            return Joined(player, item, new=True)
+    player.season = season
+    if SealedItem.objects.filter(owner=player, source=Source.STARTING_HAND).exists():
+        return Joined(player, None, new=False)
+    try:
+        with transaction.atomic():
+            item = _deal_god_pack(player)
+    except IntegrityError:
+        item = None
+    return Joined(player, item, new=False)
 
 
 def give_starting_hand(*, user, season: Season) -> SealedItem | None:
     """Deal the season's starting God Pack on the first visit; None if it was dealt already."""
-    player = join_season(user, season)
-    if SealedItem.objects.filter(owner=player, source=Source.STARTING_HAND).exists():
-        return None
-    try:
-        with transaction.atomic():
-            item = SealedItem.objects.create(
-                owner=player, kind=SealedItem.Kind.GOD_PACK, source=Source.STARTING_HAND
-            )
-            ledger.record(player, [PackId.GOD_PACK.value], 1, Source.STARTING_HAND)
-    except IntegrityError:
-        return None
+    return join_with_starting_hand(user=user, season=season).dealt
+
+
+def _deal_god_pack(player: PlayerSeason) -> SealedItem:
+    item = SealedItem.objects.create(
+        owner=player, kind=SealedItem.Kind.GOD_PACK, source=Source.STARTING_HAND
+    )
+    ledger.record(player, [PackId.GOD_PACK.value], 1, Source.STARTING_HAND)
     return item
 
 

@@ -19,12 +19,12 @@ from django.utils.safestring import mark_safe
 from goonsite.parts import render_parts
 
 from .. import board_cache, clock, face_down
-from ..board import Board, face_down_counts, load_board
+from ..board import Board, face_down_counts, load_board, new_player_board
 from ..engine import CardId
 from ..engine.cards import parse_item
 from ..models import PlayerSeason
 from ..public import forget_version, public_board
-from ..services.packs import give_starting_hand
+from ..services.packs import join_with_starting_hand
 from ..services.players import join_season
 
 log = logging.getLogger(__name__)
@@ -54,15 +54,22 @@ def current_player(request: HttpRequest) -> PlayerSeason | None:
     season = public.season
     # The starting hand is looked for once per session, not on every page.
     dealt = f"ladder:dealt:{season.pk}"
-    if not request.session.get(dealt):
-        if give_starting_hand(user=request.user, season=season):
+    if request.session.get(dealt):
+        player = join_season(request.user, season)  # cheap: one query, the season attached
+    else:
+        with board_cache.recording_bumps() as bumps:
+            joined = join_with_starting_hand(user=request.user, season=season)
+        player = joined.player
+        if joined.dealt:
             messages.success(
                 request,
                 f"Welcome to {season}! Your starting hand is here: a sealed God Pack. "
                 "Tap it to open.",
             )
+        if joined.new:  # the noon rush's dearest page: their board needs no reading back
+            own = new_player_board(player, public, joined.dealt)
+            board_cache.keep_new_player(public.key, player.pk, bumps, own)
         request.session[dealt] = True
-    player = join_season(request.user, season)  # cheap: one query, the season attached
     remembered = player_in_session(season.pk)
     if request.session.get(remembered) != player.pk:
         request.session[remembered] = player.pk

@@ -1,0 +1,116 @@
+"""A new player's first board, the noon rush's dearest page (issue 27): the row, the
+starting God Pack (R7.1) and its ledger line in one commit, and the board built from what
+was just written instead of read back, kept for the next view."""
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from games.ladder import board_cache
+from games.ladder.board import load_board, new_player_board
+from games.ladder.models import LedgerEntry, PlayerSeason, SealedItem, Source
+from games.ladder.public import public_board
+from games.ladder.services.noon import resolve_now
+from games.ladder.services.packs import join_with_starting_hand
+from games.ladder.services.votes import cast_vote
+from tests.conftest import make_user
+from tests.ladder.fixtures import HTMX
+
+BOARD = reverse("ladder:board")
+
+
+@pytest.fixture
+def newcomer(db):
+    return make_user("newcomer")
+
+
+@pytest.fixture
+def newcomer_client(newcomer):
+    client = Client()
+    client.force_login(newcomer)
+    return client
+
+
+@pytest.fixture
+def a_noon_came(alice, entries, now):
+    """A season with a report: Alice voted before it; the newcomer joins after it."""
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=now)
+    return resolve_now(now)
+
+
+@pytest.mark.parametrize("after_a_noon", [False, True], ids=["first day", "after a noon"])
+def test_the_new_players_board_is_the_one_a_read_would_find(
+    request, newcomer, season, entries, now, after_a_noon
+):
+    """Nothing is left out: the board built from the row and the pack just made equals the
+    board read back, field for field (the recap of a noon the player missed included)."""
+    if after_a_noon:
+        request.getfixturevalue("a_noon_came")
+    public = public_board(now)
+    joined = join_with_starting_hand(user=newcomer, season=season)
+    assert joined.new and joined.dealt is not None
+    built = new_player_board(joined.player, public, joined.dealt)
+    assert built == load_board(joined.player, public)
+    assert (built.recap is not None) == after_a_noon
+
+
+def test_joining_deals_the_pack_once_with_its_ledger_line(newcomer, season):
+    first = join_with_starting_hand(user=newcomer, season=season)
+    again = join_with_starting_hand(user=newcomer, season=season)
+    assert first.new and not again.new and again.dealt is None
+    assert again.player == first.player
+    assert list(SealedItem.objects.filter(owner=first.player).values_list("source", flat=True)) == [
+        Source.STARTING_HAND
+    ]
+    assert LedgerEntry.objects.filter(player=first.player, reason=Source.STARTING_HAND).count() == 1
+
+
+def test_a_player_who_joined_without_a_pack_is_dealt_one(newcomer, season):
+    """A row made elsewhere (an admin's deal, a code redeemed before any board) still gets
+    its starting pack on the first board."""
+    player = PlayerSeason.objects.create(season=season, user=newcomer)
+    joined = join_with_starting_hand(user=newcomer, season=season)
+    assert not joined.new and joined.dealt is not None and joined.player == player
+
+
+def test_the_first_board_reads_nothing_back_and_the_next_reads_nothing_of_the_player(
+    newcomer_client, alice_client, season, entries, now
+):
+    """Issue 27: the first board makes the row, the pack and the ledger line and reads only
+    the public things (the session, the user, the season's last report and the board's
+    version, the session saved); the board after it finds the player's part kept."""
+    alice_client.get(BOARD)  # in a rush the public board and the day's counts are kept
+    with CaptureQueriesContext(connection) as first:
+        page = newcomer_client.get(BOARD).content.decode()
+    assert "Your starting hand is here: a sealed God Pack" in page
+    statements = [q["sql"].split()[0] for q in first.captured_queries]
+    assert statements.count("INSERT") == 3, statements  # the row, the pack, the ledger line
+    reads_of_the_player = [
+        q["sql"]
+        for q in first.captured_queries
+        if q["sql"].startswith("SELECT")
+        and any(f'"{column}" = ' in q["sql"] for column in ("player_id", "owner_id"))
+    ]
+    assert reads_of_the_player == []
+    # The session and the user; the player looked for; the row, the pack and the ledger
+    # line in one savepoint; the last report and the board's version; the session saved
+    # in a savepoint. (Before: 22, reading the player back, then their whole board; 26
+    # after a noon.)
+    assert len(first.captured_queries) <= 13, statements
+    with CaptureQueriesContext(connection) as second:
+        page = newcomer_client.get(BOARD, **HTMX).content.decode()
+    assert 'id="hand"' in page and "God Pack" in page
+    assert not [q for q in second.captured_queries if "ladder_sealeditem" in q["sql"]]
+
+
+def test_a_bump_by_someone_else_keeps_the_built_board_out(settings):
+    """Only an unbroken run of this thread's bumps names the version the built board is
+    kept under: a bump by another request between them (after the commit, before its
+    after-commit bump) means the board may miss what that request did."""
+    assert board_cache.keep_new_player("pub", 7, {board_cache.player_key(7): [41, 42, 43]}, "b")
+    assert not board_cache.keep_new_player("pub", 8, {board_cache.player_key(8): [41, 43]}, "b")
+    assert not board_cache.keep_new_player("pub", 9, {board_cache.player_key(9): [41, None]}, "b")
+    assert not board_cache.keep_new_player("pub", 9, {}, "b")
+    assert not board_cache.keep_new_player("", 9, {board_cache.player_key(9): [5]}, "b")
