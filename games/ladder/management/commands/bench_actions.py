@@ -252,6 +252,7 @@ class Command(BaseCommand):
             # Each kind once per player: the in-process run spends the first vote, play and
             # pack of each player; the run over HTTP the second.
             counted = self.measure(season, InProcess(clients))
+            self.arrivals(season, players)
             if options["http"]:
                 web = OverHttp(clients)
                 try:
@@ -369,7 +370,7 @@ class Command(BaseCommand):
                 self.lay_a_card(season)
             figures.append(self.run(name, method, what, transport, queries is None))
         self.round += 1
-        floor = figures[0].cpu_ms
+        floor = self.floor = figures[0].cpu_ms
         what = "web + PostgreSQL" if transport.counts_database else "web only"
         self.stdout.write(f"\n{transport.label}, CPU of {what}:")
         self.stdout.write(f"  {'':<20} {'CPU ms':>8} {'× bare':>7} {'queries':>8} {'redis':>6}")
@@ -395,6 +396,41 @@ class Command(BaseCommand):
             met = f.cpu_ms / floor <= TARGET_RATIO and counted[f.name][0] <= TARGET_QUERIES
             self.stdout.write(f"    {f.name}: {'met' if met else 'NOT met'}")
         return counted
+
+    def arrivals(self, season: Season, players: int) -> None:
+        """The noon rush's dearest requests, in process: a new player's first board (their
+        row, starting God Pack and board) and the opening of that pack."""
+        password = make_password(None)
+        users = User.objects.bulk_create(
+            User(username=f"{season.name}-new{i}", display_name=f"Newcomer {i}", password=password)
+            for i in range(players)
+        )
+        clients = []
+        for user in users:
+            client = Client(HTTP_HOST=allowed_host())
+            client.force_login(user)
+            client.get(reverse("ping"), secure=True)  # a test client sets its handler up first
+            clients.append(client)
+        transport = InProcess(clients)
+        board = reverse("ladder:board")
+        first = self.run("first board", "GET", lambda i: (board, None, False), transport, True)
+        packs = dict(
+            SealedItem.objects.filter(
+                owner__user__in=users, source=Source.STARTING_HAND
+            ).values_list("owner__user_id", "pk")
+        )
+
+        def open_god_pack(i: int) -> tuple:
+            return reverse("ladder:open", args=[packs[users[i].pk]]), None, True
+
+        opened = self.run("God Pack opened", "POST", open_god_pack, transport, True)
+        self.stdout.write("\n  a new player's arrival, in this process:")
+        for f in (first, opened):
+            median = sorted(f.redis)[len(f.redis) // 2]
+            self.stdout.write(
+                f"  {f.name:<20} {f.cpu_ms:8.2f} {f.cpu_ms / self.floor:6.2f}× "
+                f"{max(f.queries):8} {median:6}"
+            )
 
     def run(self, name: str, method: str, what: Callable, transport, count: bool) -> Figures:
         figures = Figures(name)
