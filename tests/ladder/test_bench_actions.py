@@ -1,0 +1,33 @@
+"""bench_actions (README: "An action's cost") runs end to end and prints what it claims:
+each kind's CPU, its ratio to the bare view, its queries and its Redis round trips, the
+verdict against issue 27's target, and a new player's arrival."""
+
+import re
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from accounts.models import User
+from games.ladder.models import Season
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_bench_prints_every_kind_with_its_queries_and_cleans_up():
+    out = StringIO()
+    call_command("bench_actions", players=3, face_down=20, stdout=out)
+    text = out.getvalue()
+    rows = {
+        m[1].strip(): (float(m[2]), int(m[3]), int(m[4]))
+        for m in re.finditer(r"^  (\S.{19}) +([\d.]+) +[\d.]+× +(\d+) +(\d+)$", text, re.M)
+    }
+    for kind in ("bare view", "vote", "play", "pack", "first board", "God Pack opened"):
+        assert kind in rows, text
+    bare = rows["bare view"][1]  # the session and the user, however sessions are kept
+    beyond = {kind: rows[kind][1] - bare for kind in rows}
+    assert beyond["vote"] <= 7 and beyond["pack"] <= 7, beyond  # issue 27: 8 with Redis
+    assert beyond["play"] <= 8, beyond  # SQLite takes the card out and books it apart
+    assert beyond["first board"] <= 11, beyond  # was 20: the board is built, not read back
+    assert rows["first board"][1] <= 13  # the row, the pack, the board built (12 here)
+    assert re.search(r"^    vote: (met|NOT met)$", text, re.M)
+    assert not Season.objects.exists() and not User.objects.exists()
