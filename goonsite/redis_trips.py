@@ -1,8 +1,9 @@
 """Counting the round trips this process makes to Redis, for benchmarks and tests.
 
 A round trip is one packed send on a connection: a command alone, or a whole pipeline.
-Counts every client in the process (the cache, sessions, rate limits, the channel layer's
-synchronous calls), which is the point: what a request costs in trips, whoever made them.
+Counts every synchronous client in the process (the cache, sessions, rate limits), which
+is the point: what a request costs in trips, whoever made them. (The channel layer speaks
+`redis.asyncio` and is not counted.)
 """
 
 from __future__ import annotations
@@ -27,10 +28,11 @@ class RedisTrips:
 
 def _counting(self, command, check_health=True):
     if _counters:
-        words = _first_words(command)
-        for counter in list(_counters):
-            counter.count += 1
-            counter.commands.append(" ".join(words))
+        words = " ".join(_first_words(command))
+        with _lock:
+            for counter in _counters:
+                counter.count += 1
+                counter.commands.append(words)
     return _original(self, command, check_health)
 
 

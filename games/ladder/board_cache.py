@@ -196,19 +196,28 @@ def own_part(public_key: str, player_id: int, read: Callable[[], Any]) -> Any:
     return _read_through(key, read)
 
 
-def keep_new_player(
-    public_key: str, player_id: int, bumps: dict[str, list[int | None]], own: Any
-) -> bool:
-    """Keep the own part of a player this request has just made, built without reading it
-    (board.new_player_board), under the version their making left. Kept only when every
-    bump of that version so far was this thread's, in one unbroken run: until the commit
-    nobody else can name the player, and anyone who bumped between the commit and its
-    after-commit bump broke the run (then the next view reads afresh)."""
+def new_player_version(player_id: int, bumps: dict[str, list[int | None]]) -> int | None:
+    """The version under which the own part of a player this request has just made may be
+    kept, built without reading it (board.new_player_board): the version their making
+    left, when every bump of it so far was this thread's, in one unbroken run. Until the
+    commit nobody else can name the player, and anyone who bumped between the commit and
+    its after-commit bump broke the run (then None, and the next view reads afresh).
+
+    The run proves this only where a bump is atomic (Redis: `INCR`); the database cache of
+    `make run` increments by a read and a write, where two bumps at once could hide each
+    other, as for `carry_forward`."""
     mine = bumps.get(player_key(player_id), [])
-    if not public_key or not mine or None in mine or mine[-1] != mine[0] + len(mine) - 1:
+    if not mine or None in mine or mine[-1] != mine[0] + len(mine) - 1:
+        return None
+    return mine[-1]
+
+
+def keep_new_player(public_key: str, player_id: int, version: int, own: Any) -> bool:
+    """Keep that own part under `version` (see new_player_version)."""
+    if not public_key:
         return False
     try:
-        cache.set(_own_key(public_key, player_id, mine[-1]), own, KEEP_SECONDS)
+        cache.set(_own_key(public_key, player_id, version), own, KEEP_SECONDS)
     except Exception:
         log.warning("the cache is not answering; the board was not kept", exc_info=True)
         return False

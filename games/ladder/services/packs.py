@@ -31,7 +31,9 @@ def join_with_starting_hand(*, user, season: Season) -> Joined:
     if player is None:
         try:
             with transaction.atomic():
-                player = PlayerSeason.objects.create(season=season, user=user)
+                # By id: a user attached here would be pickled into the kept board
+                # (password hash and all), where a player read back carries none.
+                player = PlayerSeason.objects.create(season=season, user_id=user.pk)
                 item = _deal_god_pack(player)
         except IntegrityError:  # another request made the row first, and dealt with it
             player = PlayerSeason.objects.get(season=season, user=user)

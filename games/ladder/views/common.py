@@ -66,9 +66,11 @@ def current_player(request: HttpRequest) -> PlayerSeason | None:
                 f"Welcome to {season}! Your starting hand is here: a sealed God Pack. "
                 "Tap it to open.",
             )
-        if joined.new:  # the noon rush's dearest page: their board needs no reading back
+        # The noon rush's dearest page: a new player's board needs no reading back.
+        version = board_cache.new_player_version(player.pk, bumps) if joined.new else None
+        if version is not None and public.key:
             own = new_player_board(player, public, joined.dealt)
-            board_cache.keep_new_player(public.key, player.pk, bumps, own)
+            board_cache.keep_new_player(public.key, player.pk, version, own)
         request.session[dealt] = True
     remembered = player_in_session(season.pk)
     if request.session.get(remembered) != player.pk:

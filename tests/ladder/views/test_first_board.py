@@ -2,6 +2,8 @@
 starting God Pack (R7.1) and its ledger line in one commit, and the board built from what
 was just written instead of read back, kept for the next view."""
 
+import pickle
+
 import pytest
 from django.db import connection
 from django.test import Client
@@ -19,6 +21,15 @@ from tests.conftest import make_user
 from tests.ladder.fixtures import HTMX
 
 BOARD = reverse("ladder:board")
+
+
+def reads_sealed(queries: CaptureQueriesContext) -> list[str]:
+    """The statements that read the player's sealed packs back (part of their own board)."""
+    return [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].startswith("SELECT") and 'FROM "ladder_sealeditem"' in q["sql"]
+    ]
 
 
 @pytest.fixture
@@ -102,15 +113,61 @@ def test_the_first_board_reads_nothing_back_and_the_next_reads_nothing_of_the_pl
     with CaptureQueriesContext(connection) as second:
         page = newcomer_client.get(BOARD, **HTMX).content.decode()
     assert 'id="hand"' in page and "God Pack" in page
-    assert not [q for q in second.captured_queries if "ladder_sealeditem" in q["sql"]]
+    assert not reads_sealed(second)
 
 
-def test_a_bump_by_someone_else_keeps_the_built_board_out(settings):
+def test_a_bump_by_someone_else_keeps_the_built_board_out():
     """Only an unbroken run of this thread's bumps names the version the built board is
     kept under: a bump by another request between them (after the commit, before its
     after-commit bump) means the board may miss what that request did."""
-    assert board_cache.keep_new_player("pub", 7, {board_cache.player_key(7): [41, 42, 43]}, "b")
-    assert not board_cache.keep_new_player("pub", 8, {board_cache.player_key(8): [41, 43]}, "b")
-    assert not board_cache.keep_new_player("pub", 9, {board_cache.player_key(9): [41, None]}, "b")
-    assert not board_cache.keep_new_player("pub", 9, {}, "b")
-    assert not board_cache.keep_new_player("", 9, {board_cache.player_key(9): [5]}, "b")
+    key = board_cache.player_key
+    assert board_cache.new_player_version(7, {key(7): [41, 42, 43, 44]}) == 44
+    assert board_cache.new_player_version(8, {key(8): [41, 43]}) is None
+    assert board_cache.new_player_version(9, {key(9): [41, None]}) is None
+    assert board_cache.new_player_version(9, {}) is None
+
+
+def test_the_kept_board_carries_no_user(newcomer, season, entries, now):
+    """The row is made by the user's id: the board kept in the cache holds no User (and so
+    no password hash), as a player read back holds none."""
+    joined = join_with_starting_hand(user=newcomer, season=season)
+    built = pickle.loads(
+        pickle.dumps(new_player_board(joined.player, public_board(now), joined.dealt))
+    )
+    assert "user" not in built.player._state.fields_cache
+    assert newcomer.password.encode() not in pickle.dumps(built)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_real_commits_the_next_board_is_the_kept_one(
+    newcomer_client, season, entries, now, monkeypatch
+):
+    """Committed for real, so the after-commit bumps run too (four in one run): the board
+    built at the first visit is the one the next view serves, with no read of the player's
+    part; and one bump by someone else in the run keeps nothing."""
+    with CaptureQueriesContext(connection) as first:
+        newcomer_client.get(BOARD)
+    assert not reads_sealed(first)
+    with CaptureQueriesContext(connection) as second:
+        page = newcomer_client.get(BOARD, **HTMX).content.decode()
+    assert "God Pack" in page
+    assert not reads_sealed(second)
+
+    late = make_user("late")
+    interloper = Client()
+    interloper.force_login(late)
+    real = board_cache.bump_versions
+
+    interloped = []
+
+    def someone_else_bumps_too(cache, keys, timeout):
+        values = real(cache, keys, timeout)
+        if not interloped and any(k.startswith("ladder:player:") for k in keys):
+            interloped.append(real(cache, keys, timeout))  # another request's, between ours
+        return values
+
+    monkeypatch.setattr(board_cache, "bump_versions", someone_else_bumps_too)
+    with CaptureQueriesContext(connection) as broken:
+        interloper.get(BOARD)
+    # Not kept, so the page reads the player's part back (and keeps what it read).
+    assert reads_sealed(broken)
