@@ -166,4 +166,14 @@ def test_a_newcomer_plays_a_table_against_three_sharp_bots(browser, live_server,
     expect(record).to_contain_text("1 game finished")
     record.scroll_into_view_if_needed()
     assert overflow(page) == 0
+    # A one-word heading ("Games", "Wins") stays on one line: the page's overflow-wrap once
+    # broke them mid-word at this width.
+    broken = record.evaluate(
+        """el => [...el.querySelectorAll('th')]
+            .filter(th => !th.textContent.trim().includes(' '))
+            .filter(th => { const r = document.createRange(); r.selectNodeContents(th);
+                            return r.getClientRects().length > 1; })
+            .map(th => th.textContent)"""
+    )
+    assert broken == []
     page.screenshot(path=artifacts / "armed-profile-record-390x844.png", full_page=False)
