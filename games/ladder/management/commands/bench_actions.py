@@ -101,6 +101,12 @@ class Figures:
     def cpu_ms(self) -> float:
         return self.cpu * 1000 / self.runs
 
+    @property
+    def redis_median(self) -> int:
+        """The median, not the most: the first request on a new connection adds its
+        handshake."""
+        return sorted(self.redis)[len(self.redis) // 2]
+
 
 class InProcess:
     """Requests through Django's test client in this process."""
@@ -374,11 +380,7 @@ class Command(BaseCommand):
         what = "web + PostgreSQL" if transport.counts_database else "web only"
         self.stdout.write(f"\n{transport.label}, CPU of {what}:")
         self.stdout.write(f"  {'':<20} {'CPU ms':>8} {'× bare':>7} {'queries':>8} {'redis':>6}")
-        # Queries: the most one request took. Redis round trips: the median (the first
-        # request on a new connection adds its handshake).
-        counted = queries or {
-            f.name: (max(f.queries), sorted(f.redis)[len(f.redis) // 2]) for f in figures
-        }
+        counted = queries or {f.name: (max(f.queries), f.redis_median) for f in figures}
         if self.verbosity > 1 and queries is None:
             for f in figures:
                 spread = {n: f.queries.count(n) for n in sorted(set(f.queries))}
@@ -426,10 +428,9 @@ class Command(BaseCommand):
         opened = self.run("God Pack opened", "POST", open_god_pack, transport, True)
         self.stdout.write("\n  a new player's arrival, in this process:")
         for f in (first, opened):
-            median = sorted(f.redis)[len(f.redis) // 2]
             self.stdout.write(
                 f"  {f.name:<20} {f.cpu_ms:8.2f} {f.cpu_ms / self.floor:6.2f}× "
-                f"{max(f.queries):8} {median:6}"
+                f"{max(f.queries):8} {f.redis_median:6}"
             )
 
     def run(self, name: str, method: str, what: Callable, transport, count: bool) -> Figures:
