@@ -213,9 +213,8 @@ def new_player_version(player_id: int, bumps: dict[str, list[int | None]]) -> in
 
 
 def keep_new_player(public_key: str, player_id: int, version: int, own: Any) -> bool:
-    """Keep that own part under `version` (see new_player_version)."""
-    if not public_key:
-        return False
+    """Keep that own part under `version` (see new_player_version); the caller has a
+    public key to name it by."""
     try:
         cache.set(_own_key(public_key, player_id, version), own, KEEP_SECONDS)
     except Exception:
