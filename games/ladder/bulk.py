@@ -21,11 +21,12 @@ from django.utils import timezone
 
 def fetch_each(statements: Sequence[tuple[str, Sequence[Any]]]) -> Iterator[list[tuple]]:
     """The rows of each statement in turn; each must return rows (a setting: `SELECT
-    set_config(…)`, not `SET`).
+    set_config(…)`, not `SET`). The caller takes every result, in order.
 
-    On PostgreSQL all are sent at once in a pipeline: the server runs the next statement
-    while Python takes in the rows of the one before, where one after the other each
-    waited for the other. The caller takes every result, in order."""
+    On PostgreSQL each statement is sent before the rows of the one before are handed
+    over, so the server runs it while Python takes those rows in. (Sent all at once in a
+    pipeline, the first rows came only once the server had run them all: a 100,000-player
+    noon's load waited 0.7 s for its first rows, then spent 0.6 s in Python alone.)"""
     if connection.vendor != "postgresql":
         for sql, params in statements:
             with connection.cursor() as cursor:
@@ -34,18 +35,25 @@ def fetch_each(statements: Sequence[tuple[str, Sequence[Any]]]) -> Iterator[list
         return
     connection.ensure_connection()
     raw = connection.connection
-    with raw.pipeline():
-        cursors = []
+    with raw.pipeline() as pipeline:
+        previous: tuple[psycopg.Cursor, str, float] | None = None
         for sql, params in statements:
             cursor = psycopg.Cursor(raw)
-            cursor.execute(sql, params)
-            cursors.append(cursor)
-        for cursor, (sql, _) in zip(cursors, statements, strict=True):
             start = time.monotonic()
-            with cursor:
-                rows = cursor.fetchall()
-            _log_query(sql, start)
-            yield rows
+            cursor.execute(sql, params)  # sent: the server runs it from now on
+            if previous is not None:
+                yield _rows_of(*previous)
+            pipeline.sync()  # its rows are in
+            previous = (cursor, sql, start)
+        if previous is not None:
+            yield _rows_of(*previous)
+
+
+def _rows_of(cursor: psycopg.Cursor, sql: str, start: float) -> list[tuple]:
+    with cursor:
+        rows = cursor.fetchall()
+    _log_query(sql, start)
+    return rows
 
 
 def sql_of(queryset: models.QuerySet) -> tuple[str, Sequence[Any]]:

@@ -95,19 +95,45 @@ class LoadedDay:
             "pk", "player_id", "entry_id", "direction", "points"
         )
         plays = day.plays.order_by("pk").values_list("pk", "player_id", "card", "target_id")
-        held = _held_cards_sql(season)
-        # Sent together: each is read while Python takes in the rows of the one before.
+        # The engine knows everyone by a string id: made once each, not once per vote.
+        entry_ids = {pk: str(pk) for pk in self.entries}
+        entry_ids[None] = None  # a Chaos card has no target
+        settings = _sort_in_memory()
+        # Each statement runs while Python takes in the rows of the one before: the
+        # votes, the most Python of all, while the server groups every hand.
         results = fetch_each(
-            [sql_of(players), *held, sql_of(sealed_golden), sql_of(votes), sql_of(plays)]
+            [
+                *settings,
+                sql_of(players),
+                sql_of(votes),
+                _held_cards_sql(season),
+                sql_of(sealed_golden),
+                sql_of(plays),
+            ]
         )
+        for _ in settings:
+            next(results)
         self.players = {
             pk: PlayerRow(season_votes, per_day, bool(golden), display or username, bool(staff))
             for pk, season_votes, per_day, golden, display, username, staff in next(results)
         }
-        self.held = {owner: (cards, ids) for owner, cards, ids in [next(results) for _ in held][-1]}
-        self.sealed_golden = {owner for (owner,) in next(results)}
+        self.player_ids = player_ids = {pk: str(pk) for pk in self.players}
         self.votes = next(results)
+        self.engine_votes = tuple(
+            [
+                EngineVote(player_ids[player], entry_ids[entry], DIRECTIONS[direction], points)
+                for _, player, entry, direction, points in self.votes
+            ]
+        )
+        self.held = {owner: (cards, ids) for owner, cards, ids in next(results)}
+        self.sealed_golden = {owner for (owner,) in next(results)}
         self.plays = next(results)
+        self.engine_plays = tuple(
+            [
+                Play(player_ids[player], CARDS[card], entry_ids[target])
+                for _, player, card, target in self.plays
+            ]
+        )
         for _ in results:  # no rows left: this ends the pipeline
             pass
 
@@ -119,11 +145,7 @@ class LoadedDay:
         )
 
     def engine_day(self) -> Day:
-        held, sealed_golden = self.held, self.sealed_golden
-        # The engine knows everyone by a string id: made once each, not once per vote.
-        player_ids = {pk: str(pk) for pk in self.players}
-        entry_ids = {pk: str(pk) for pk in self.entries}
-        entry_ids[None] = None  # a Chaos card has no target
+        held, sealed_golden, player_ids = self.held, self.sealed_golden, self.player_ids
         return Day(
             noon=self.day.noon_on,
             seed=self.day.seed,
@@ -141,24 +163,22 @@ class LoadedDay:
                     for pk, p in self.players.items()
                 ]
             ),
-            votes=tuple(
-                [
-                    EngineVote(player_ids[player], entry_ids[entry], DIRECTIONS[direction], points)
-                    for _, player, entry, direction, points in self.votes
-                ]
-            ),
-            plays=tuple(
-                [
-                    Play(player_ids[player], CARDS[card], entry_ids[target])
-                    for _, player, card, target in self.plays
-                ]
-            ),
+            votes=self.engine_votes,
+            plays=self.engine_plays,
         )
 
 
-def _held_cards_sql(season: Season) -> list[tuple[str, list]]:
+def _sort_in_memory() -> list[tuple[str, list]]:
+    """The sort of every card in the season (`_held_cards_sql`) fits in memory, not on
+    disk: a setting for this transaction, as a statement that returns a row."""
+    if connection.vendor != "postgresql":
+        return []
+    return [("SELECT set_config('work_mem', '64MB', true)", [])]
+
+
+def _held_cards_sql(season: Season) -> tuple[str, list]:
     """Each player's loose cards, oldest first, as one row: (owner, cards, their ids), each
-    space-separated (the last statement's rows). The engine takes the hand in that order
+    space-separated. The engine takes the hand in that order
     (the hand limit samples positions in it with the day's seed), so the same day always
     deals the same.
 
@@ -168,20 +188,13 @@ def _held_cards_sql(season: Season) -> list[tuple[str, list]]:
     quote = connection.ops.quote_name
     table, players = quote(HeldCard._meta.db_table), quote(PlayerSeason._meta.db_table)
     concat = "string_agg" if connection.vendor == "postgresql" else "group_concat"
-    statements = []
-    if connection.vendor == "postgresql":
-        # The sort of every card in the season fits in memory, not on disk.
-        statements.append(("SELECT set_config('work_mem', '64MB', true)", []))
-    statements.append(
-        (
-            f"SELECT owner_id, {concat}(card, ' '), {concat}(CAST(id AS TEXT), ' ') "
-            f"FROM (SELECT h.owner_id, h.card, h.id FROM {table} h "
-            f"JOIN {players} p ON p.id = h.owner_id WHERE p.season_id = %s "
-            "ORDER BY h.owner_id, h.id) AS held GROUP BY owner_id",
-            [season.pk],
-        )
+    return (
+        f"SELECT owner_id, {concat}(card, ' '), {concat}(CAST(id AS TEXT), ' ') "
+        f"FROM (SELECT h.owner_id, h.card, h.id FROM {table} h "
+        f"JOIN {players} p ON p.id = h.owner_id WHERE p.season_id = %s "
+        "ORDER BY h.owner_id, h.id) AS held GROUP BY owner_id",
+        [season.pk],
     )
-    return statements
 
 
 def save_noon(day: GameDay, loaded: LoadedDay, result: NoonResult) -> NoonReport:
