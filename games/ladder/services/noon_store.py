@@ -178,9 +178,8 @@ def _sort_in_memory() -> list[tuple[str, list]]:
 
 def _held_cards_sql(season: Season) -> tuple[str, list]:
     """Each player's loose cards, oldest first, as one row: (owner, cards, their ids), each
-    space-separated. The engine takes the hand in that order
-    (the hand limit samples positions in it with the day's seed), so the same day always
-    deals the same.
+    space-separated. The engine takes the hand in that order (the hand limit samples
+    positions in it with the day's seed), so the same day always deals the same.
 
     Half a million cards at 100,000 players: one row per card cost 0.7 s more to read and
     to group in Python than one per player. The cards are sorted in a subquery, which
