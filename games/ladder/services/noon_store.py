@@ -140,7 +140,7 @@ class LoadedDay:
     def names(self) -> tuple[dict[str, str], dict[str, str]]:
         """Player and contestant names by the ids the engine knows them by."""
         return (
-            {str(pk): p.name for pk, p in self.players.items()},
+            {self.player_ids[pk]: p.name for pk, p in self.players.items()},
             {str(pk): e.contestant.name for pk, e in self.entries.items()},
         )
 
