@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import OuterRef, Subquery
+from django.db.models import F, OuterRef, Subquery
 
 from . import report_text as words
 from .engine import CATALOGUE, CardId, Direction
@@ -121,7 +121,11 @@ def latest_moves(season: Season) -> tuple[NoonReport | None, dict[int, dict[str,
 
 def load_recap(player: PlayerSeason, report: NoonReport, moves: dict[int, dict]) -> Recap:
     day = report.day
-    votes = list(Vote.objects.filter(day=day, player=player).select_related("entry__contestant"))
+    votes = list(
+        Vote.objects.filter(day=day, player=player)
+        .select_related("entry__contestant")
+        .annotate(landed=F("landing__landed"))  # none: landed as cast
+    )
     plays = list(
         Play.objects.filter(day=day, player=player)
         .select_related("target__contestant", "by__player__user")

@@ -24,6 +24,7 @@ from games.ladder.models import (
     Play,
     SealedItem,
     Vote,
+    VoteLanding,
 )
 from games.ladder.schedule import NOON_CRON, NOON_JOB, NOON_SCHEDULE
 from games.ladder.services.days import open_day
@@ -60,8 +61,9 @@ def test_noon_moves_the_ladder_and_writes_the_report(alice, bob, entries, now):
     eli_row = {"name": "Eli", "rank": 1, "delta": 15, "moved": 4, "votes_up": 15, "votes_down": 0}
     assert report.ladder[0] | eli_row == report.ladder[0]
     assert (play.outcome, play.effect) == ("landed", {"points": 5})
-    # Alice's boosted vote landed as +10; Bob's landed as cast, so it is left null.
-    assert sorted(Vote.objects.values_list("landed", flat=True), key=str) == [10, None]
+    # Alice's boosted vote landed as +10; Bob's landed as cast, so it has no landing.
+    landings = VoteLanding.objects.values_list("vote__player__user__username", "landed")
+    assert list(landings) == [("alice", 10)]
     assert GameDay.objects.get(noon_on=TUESDAY).status == GameDay.Status.RESOLVED
     assert GameDay.objects.get(noon_on=TUESDAY + dt.timedelta(days=1)).status == GameDay.Status.OPEN
 

@@ -40,9 +40,9 @@ from ..models import (
     SealedItem,
     Season,
     Source,
+    VoteLanding,
 )
 from ..models import Play as PlayRow
-from ..models import Vote as VoteRow
 from ..report import ReportInputs, build_report, effect_json
 from ..selectors import as_engine_contestant
 from . import ledger
@@ -248,7 +248,7 @@ class Write(NamedTuple):
 def _planned_writes(
     day: GameDay, loaded: LoadedDay, result: NoonResult, encoded: Future
 ) -> list[Write]:
-    """Scores and ladder state, player totals, votes as they landed, the hands (trims,
+    """Scores and ladder state, player totals, votes' landings, the hands (trims,
     deals and the ledger of both), and the plays' outcomes, in that order."""
 
     def hand_rows() -> tuple[list, list, list, list]:
@@ -273,7 +273,10 @@ def _planned_writes(
             lambda: _player_rows(loaded, result),
             partial(bulk_set, PlayerSeason, ["season_votes", "votes_per_day"]),
         ),
-        Write(lambda: _vote_rows(loaded, result), partial(bulk_set, VoteRow, ["landed"])),
+        Write(
+            lambda: _vote_rows(loaded, result),
+            partial(insert_rows, VoteLanding, ["vote", "landed"]),
+        ),
         Write(hand_rows, store_hands),
         Write(play_rows, partial(bulk_set, PlayRow, ["outcome", "by", "reason", "effect"])),
     ]
@@ -305,7 +308,7 @@ def _player_rows(loaded: LoadedDay, result: NoonResult) -> list[tuple[int, int, 
 
 
 def _vote_rows(loaded: LoadedDay, result: NoonResult) -> list[tuple[int, int]]:
-    """Only votes that landed otherwise than cast: null means "as cast" on a resolved day."""
+    """Only votes that landed otherwise than cast: one without a landing landed as cast."""
     return [
         (pk, landed)
         for (pk, _, _, direction, points), landed in zip(loaded.votes, result.votes, strict=True)

@@ -34,6 +34,7 @@ from games.ladder.models import (
     Season,
     Source,
     Vote,
+    VoteLanding,
 )
 from games.ladder.services.noon import resolve_day
 
@@ -84,8 +85,10 @@ def _noon_rows(day: GameDay) -> list[tuple[str, str]]:
     """(table, the rows of it this noon read or wrote), as SQL."""
     d, s = int(day.pk), int(day.season_id)
     players = f"SELECT id FROM {PlayerSeason._meta.db_table} WHERE season_id = {s}"
+    votes = f"SELECT id FROM {Vote._meta.db_table} WHERE day_id = {d}"
     return [
         (Vote._meta.db_table, f"day_id = {d}"),
+        (VoteLanding._meta.db_table, f"vote_id IN ({votes})"),
         (Play._meta.db_table, f"day_id = {d}"),
         (PlayerSeason._meta.db_table, f"season_id = {s}"),
         (HeldCard._meta.db_table, f"owner_id IN ({players})"),
@@ -99,13 +102,14 @@ def _noon_rows(day: GameDay) -> list[tuple[str, str]]:
 
 def copy_floor(day: GameDay) -> tuple[float, int] | None:
     """The floor the noon is measured against, in the same run and database: the seconds
-    PostgreSQL takes to COPY the rows the noon read and wrote (the day's votes, plays,
-    ledger lines and report, the season's players, hands, sealed packs, days and ladder,
-    as they stand after it) into scratch tables of the same columns, committed; and their
-    size in bytes. None on SQLite, which has no COPY.
+    PostgreSQL takes to COPY the rows the noon read and wrote (the day's votes and their
+    landings, plays, ledger lines and report, the season's players, hands, sealed packs,
+    days and ladder, as they stand after it) into scratch tables of the same columns,
+    committed; and their size in bytes. None on SQLite, which has no COPY.
 
     Every row the noon wrote is in it, and rows it only read as well (all the day's
-    votes, where it rewrote a third; all the hands, where it added and removed a tenth).
+    votes, to which it added a third as many landings; all the hands, where it added and
+    removed a tenth).
     The scratch tables have no index: the noon's own inserts keep theirs up to date."""
     if connection.vendor != "postgresql":
         return None
