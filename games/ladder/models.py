@@ -182,6 +182,15 @@ class Vote(models.Model):
     def __str__(self) -> str:
         return f"{self.direction} {self.points} on {self.entry}"
 
+    @property
+    def landed(self) -> int | None:
+        """Signed points as the vote landed at noon if not as cast, else None (read with
+        `select_related("landing")` to save a query per vote)."""
+        try:
+            return self.landing.landed
+        except VoteLanding.DoesNotExist:
+            return None
+
 
 class VoteLanding(models.Model):
     """A vote that landed otherwise than cast (skipped, flipped, boosted, or on a contestant

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import F, OuterRef, Subquery
+from django.db.models import OuterRef, Subquery
 
 from . import report_text as words
 from .engine import CATALOGUE, CardId, Direction
@@ -122,9 +122,7 @@ def latest_moves(season: Season) -> tuple[NoonReport | None, dict[int, dict[str,
 def load_recap(player: PlayerSeason, report: NoonReport, moves: dict[int, dict]) -> Recap:
     day = report.day
     votes = list(
-        Vote.objects.filter(day=day, player=player)
-        .select_related("entry__contestant")
-        .annotate(landed=F("landing__landed"))  # none: landed as cast
+        Vote.objects.filter(day=day, player=player).select_related("entry__contestant", "landing")
     )
     plays = list(
         Play.objects.filter(day=day, player=player)

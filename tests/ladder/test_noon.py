@@ -64,6 +64,7 @@ def test_noon_moves_the_ladder_and_writes_the_report(alice, bob, entries, now):
     # Alice's boosted vote landed as +10; Bob's landed as cast, so it has no landing.
     landings = VoteLanding.objects.values_list("vote__player__user__username", "landed")
     assert list(landings) == [("alice", 10)]
+    assert sorted((v.landed for v in Vote.objects.select_related("landing")), key=str) == [10, None]
     assert GameDay.objects.get(noon_on=TUESDAY).status == GameDay.Status.RESOLVED
     assert GameDay.objects.get(noon_on=TUESDAY + dt.timedelta(days=1)).status == GameDay.Status.OPEN
 

@@ -1,6 +1,10 @@
 """Votes that landed otherwise than cast move from a column of the vote, rewritten at noon,
 to rows of their own that noon adds (models.VoteLanding): the landings already written
-move with them, and back again if the migration is reversed."""
+move with them, and back again if the migration is reversed.
+
+Noon no longer rewrites votes, so their pages no longer keep half their room for it
+(0009): new votes fill their pages, and noon's read of the day's votes reads half as many.
+"""
 
 import django.db.models.deletion
 from django.db import migrations, models
@@ -15,6 +19,20 @@ TO_COLUMN = """
     )
     WHERE id IN (SELECT vote_id FROM ladder_votelanding)
 """
+
+
+
+
+def fillfactor(value):
+    def run(apps, schema_editor):
+        if schema_editor.connection.vendor != "postgresql":
+            return
+        if value is None:
+            schema_editor.execute("ALTER TABLE ladder_vote RESET (fillfactor)")
+        else:
+            schema_editor.execute(f"ALTER TABLE ladder_vote SET (fillfactor = {value})")
+
+    return run
 
 
 class Migration(migrations.Migration):
@@ -43,4 +61,5 @@ class Migration(migrations.Migration):
         ),
         migrations.RunSQL(TO_ROWS, TO_COLUMN),
         migrations.RemoveField(model_name="vote", name="landed"),
+        migrations.RunPython(fillfactor(None), fillfactor(50)),
     ]
