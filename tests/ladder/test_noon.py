@@ -299,6 +299,23 @@ def test_a_deleted_blocker_leaves_no_dangling_reference(
     )
 
 
+def test_a_deleted_vote_takes_its_landing_with_it(
+    alice, bob, alice_player, bob_player, entries, now
+):
+    """A landing's vote has no database constraint either (noon adds a third as many
+    landings as votes); deleting a player or a day still deletes their votes' landings."""
+    for user, player in ((alice, alice_player), (bob, bob_player)):
+        cast_vote(user=user, entry_id=entries["eli"].pk, direction="up", now=now)
+        give(player, "boost")
+        play_face_down(user=user, card="boost", target_id=entries["eli"].pk, now=now)
+    resolve_due_noons(TUESDAY_NOON)
+    assert sorted(VoteLanding.objects.values_list("landed", flat=True)) == [10, 10]
+    User.objects.filter(pk=alice.pk).delete()
+    assert list(VoteLanding.objects.values_list("vote__player", flat=True)) == [bob_player.pk]
+    GameDay.objects.filter(noon_on=TUESDAY).delete()
+    assert not VoteLanding.objects.exists()
+
+
 @pytest.mark.parametrize(
     ("utc_moment", "resolved"),
     [
