@@ -6,27 +6,19 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrating import migrate, migrate_to_latest
 
 BEFORE = [("hall", "0006_announcements_to_outbox")]
 AFTER = [("hall", "0007_seat_stake_and_stall")]
 AT = dt.datetime(2026, 12, 1, 18, tzinfo=dt.UTC)
 
 
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.fixture
 def back_to_the_latest():
     """Whatever happens, the other tests find every migration applied again."""
     yield
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    migrate_to_latest()
 
 
 def engine_player(pid: int, put: int, hand: list[str], inventory: list[str]) -> dict:

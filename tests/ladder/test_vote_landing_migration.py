@@ -6,20 +6,12 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from accounts.models import User
+from tests.migrating import migrate, migrate_to_latest
 
 BEFORE = [("ladder", "0012_discord_posts_to_outbox")]
 AFTER = [("ladder", "0013_vote_landing")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.mark.django_db(transaction=True)
@@ -53,7 +45,7 @@ def test_landings_move_to_their_own_rows_and_back():
     landed = dict(back.get_model("ladder", "Vote").objects.values_list("pk", "landed"))
     assert landed == {boosted.pk: 10, as_cast.pk: None}
 
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())  # as the suite expects
+    migrate_to_latest()
     for name in ("VoteLanding", "Vote", "PlayerSeason", "LadderEntry", "GameDay", "Season"):
         new.get_model("ladder", name).objects.all().delete()
     new.get_model("ladder", "Contestant").objects.all().delete()

@@ -5,18 +5,11 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migrating import migrate, migrate_to_latest
 
 BEFORE = [("ladder", "0011_report_lz4"), ("hall", "0004_tables"), ("outbox", "0001_initial")]
 AFTER = [("ladder", "0012_discord_posts_to_outbox"), ("hall", "0006_announcements_to_outbox")]
-
-
-def migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.mark.django_db(transaction=True)
@@ -52,6 +45,6 @@ def test_pending_failed_and_sent_posts_of_both_games_survive_the_move(settings):
         }
     ]
     assert (sent.status, sent.message_ids) == ("sent", ["42"])
-    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())  # as the suite expects
+    migrate_to_latest()
     for model in (Post, NoonReport, GameDay, Season, Cycle):  # children first, for the flush
         new.get_model(model._meta.app_label, model._meta.model_name).objects.all().delete()
