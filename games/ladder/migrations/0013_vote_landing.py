@@ -21,8 +21,6 @@ TO_COLUMN = """
 """
 
 
-
-
 def fillfactor(value):
     def run(apps, schema_editor):
         if schema_editor.connection.vendor != "postgresql":
