@@ -1,9 +1,14 @@
-"""Django's Redis cache, with one redis-py client per connection pool.
+"""Django's Redis cache, with one redis-py client per server for the whole process.
 
 Django's `RedisCacheClient.get_client` builds a new `redis.Redis` for every operation, and
 redis-py fills a table of some 600 response callbacks each time: 170 µs of a 260 µs `get`
 on this machine, several times a page. A client is safe to share between threads (each
-command takes a connection from the pool), so one per pool does.
+command takes a connection from the pool), so one per server does, for the whole process.
+
+The whole process, not the cache backend: Django makes a backend per thread (per context),
+and under ASGI every request runs in a thread of its own, so a pool per backend was a new
+pool, a new TCP connection and its handshake for every request (a fifth of a bare view's
+CPU through `python -m goonsite web`, py-spy).
 
 Every key names the database the site runs on (`database_key`): two sites, a benchmark or a
 test database sharing one Redis never read each other's boards, versions or sessions.
@@ -17,6 +22,7 @@ from collections.abc import Iterable
 from django.core.cache.backends import redis
 from django.db import connections
 from django.utils.connection import ConnectionProxy
+from django.utils.functional import cached_property
 
 _tags: dict[tuple, str] = {}
 
@@ -45,10 +51,20 @@ class RedisCacheClient(redis.RedisCacheClient):
         return client
 
 
+# The process's clients, by servers and options. redis-py's pools notice a fork and start
+# afresh in the child.
+_shared: dict[tuple, RedisCacheClient] = {}
+
+
 class RedisCache(redis.RedisCache):
-    def __init__(self, server, params) -> None:
-        super().__init__(server, params)
-        self._class = RedisCacheClient
+    @cached_property
+    def _cache(self) -> RedisCacheClient:
+        where = (tuple(self._servers), repr(sorted(self._options.items())))
+        client = _shared.get(where)
+        if client is None:
+            # Two threads may both build one: the loser never opened a connection.
+            client = _shared.setdefault(where, RedisCacheClient(self._servers, **self._options))
+        return client
 
 
 def bump_versions(cache, keys: Iterable[str], timeout: int | None) -> dict[str, int]:

@@ -97,6 +97,32 @@ def test_one_redis_client_serves_every_operation_and_thread(redis_cache):
     assert redis_cache._cache.get_client() is client
 
 
+def test_every_thread_borrows_the_processs_redis_connections(redis_cache):
+    """Django makes a cache backend per thread, and under ASGI every request has a thread of
+    its own: the backends share one client and pool, so a request opens no connection of its
+    own (each used to open one, with its handshake)."""
+    from django.utils.connection import ConnectionProxy
+
+    assert isinstance(redis_cache, ConnectionProxy)
+    redis_cache.set("probe", 1)
+    pool = redis_cache._cache.get_client().connection_pool
+    opened = pool._created_connections
+    clients, backends = [], []
+
+    def request() -> None:
+        backends.append(caches["default"])
+        clients.append(redis_cache._cache.get_client())
+        assert redis_cache.get("probe") == 1
+
+    for _ in range(20):  # one after another, as a worker's requests come
+        thread = threading.Thread(target=request)
+        thread.start()
+        thread.join()
+    assert len({id(b) for b in backends}) == 20  # Django's: a backend per thread
+    assert {id(c) for c in clients} == {id(redis_cache._cache.get_client())}
+    assert pool._created_connections == opened
+
+
 def test_the_board_is_served_whole_from_redis_until_something_changes(
     redis_cache, alice_client, alice, entries, django_assert_num_queries
 ):
