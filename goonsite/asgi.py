@@ -3,10 +3,14 @@ WebSockets. `python -m goonsite web` and `make run` serve this."""
 
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "goonsite.settings")
-django_http = get_asgi_application()  # sets Django up before the consumer's imports
+django.setup(set_prefix=False)  # as get_asgi_application(), before the consumer's imports
+
+from goonsite.asgi_http import SyncChainASGIHandler  # noqa: E402
+
+django_http = SyncChainASGIHandler()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
