@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db.models import OuterRef, Subquery
+from django.db import connection
 
 from . import report_text as words
 from .engine import CATALOGUE, CardId, Direction
@@ -82,26 +82,28 @@ class Recap:
 def board_version(season: Season) -> str:
     """Changes whenever the board's public part may have: a noon resolved, a Golden pin,
     an admin's unlock or roster change, the season's end. One small query; the board polls
-    it."""
-    row = (
-        Season.objects.filter(pk=season.pk)
-        .annotate(
-            report=Subquery(
-                NoonReport.objects.filter(day__season=OuterRef("pk"))
-                .order_by("-pk")
-                .values("pk")[:1]
-            ),
-            golden=Subquery(
-                GoldenPlay.objects.filter(day__season=OuterRef("pk"))
-                .order_by("-pk")
-                .values("pk")[:1]
-            ),
-            admin=Subquery(AdminAction.objects.order_by("-pk").values("pk")[:1]),
+    it, and every read of a player's board asks for it. Written out, since Django took
+    1.8 ms of CPU to build it from three subqueries, against 0.1 ms to send this."""
+    report, day = NoonReport._meta.db_table, GameDay._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""
+            SELECT
+                (SELECT r.id FROM {report} r JOIN {day} d ON d.id = r.day_id
+                 WHERE d.season_id = s.id ORDER BY r.id DESC LIMIT 1),
+                (SELECT g.id FROM {GoldenPlay._meta.db_table} g JOIN {day} d ON d.id = g.day_id
+                 WHERE d.season_id = s.id ORDER BY g.id DESC LIMIT 1),
+                (SELECT a.id FROM {AdminAction._meta.db_table} a ORDER BY a.id DESC LIMIT 1),
+                s.is_active
+            FROM {Season._meta.db_table} s WHERE s.id = %s
+            """,
+            [season.pk],
         )
-        .values_list("report", "golden", "admin", "is_active")
-        .first()
-    )
-    return "-".join(str(part or 0) for part in row) if row else "0"
+        row = cursor.fetchone()
+    if row is None:
+        return "0"
+    *latest, active = row
+    return "-".join([*(str(pk or 0) for pk in latest), str(bool(active))])  # SQLite: 1, 0
 
 
 def latest_moves(season: Season) -> tuple[NoonReport | None, dict[int, dict[str, Any]]]:
