@@ -4,7 +4,6 @@ the middleware chain runs sync in the request's one thread, as in the test clien
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from http.cookies import SimpleCookie
 
@@ -15,6 +14,7 @@ from django.urls import reverse
 
 from goonsite.asgi import application, django_http
 from goonsite.asgi_http import SyncChainASGIHandler
+from goonsite.live.sync import call_sync
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the request runs in another thread
 
@@ -59,7 +59,7 @@ def asgi_request(
         headers = [(name.decode().lower(), value.decode()) for name, value in start["headers"]]
         return start["status"], headers, content
 
-    return asyncio.run(run())
+    return call_sync(run)  # Playwright's sync API may hold this thread's loop
 
 
 def test_the_middleware_chain_is_sync_as_under_the_test_client():
