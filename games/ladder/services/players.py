@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from goonsite.refusal import Refusal
 
@@ -33,9 +33,23 @@ def join_season(user, season: Season) -> PlayerSeason:
 def lock_player(user, season: Season) -> PlayerSeason:
     """Inside a transaction: the player's row, locked so their own actions run one at a time.
     One query for a player who has joined (every player's first board joins them)."""
-    player = PlayerSeason.objects.select_for_update().filter(season=season, user=user).first()
+    player = _locked(season, user)
     if player is None:
         join_season(user, season)
-        player = PlayerSeason.objects.select_for_update().get(season=season, user=user)
+        player = _locked(season, user)
     player.season = season
     return player
+
+
+# Written out: every vote, play and opening locks the player, and Django spent 0.4 ms of
+# CPU building this one statement, as much as sending it.
+_SELECT_PLAYER = (
+    f"SELECT * FROM {PlayerSeason._meta.db_table} WHERE season_id = %s AND user_id = %s"
+)
+
+
+def _locked(season: Season, user) -> PlayerSeason | None:
+    # SQLite has no row locks: its transactions take the whole database (settings.py).
+    sql = _SELECT_PLAYER + (" FOR UPDATE" if connection.features.has_select_for_update else "")
+    # At most one row: one player per season and user.
+    return next(iter(PlayerSeason.objects.raw(sql, [season.pk, user.pk])), None)
