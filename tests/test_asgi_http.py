@@ -129,7 +129,7 @@ def test_a_post_without_its_csrf_token_is_refused_through_asgi(client, alice):
     assert status == 403
 
 
-def test_the_first_page_through_asgi_sets_the_csrf_cookie(client, alice):
+def test_the_first_page_through_asgi_sets_the_csrf_cookie():
     status, headers, _ = asgi_request("GET", reverse("accounts:login"))
     assert status == 200
     cookies = SimpleCookie()
