@@ -39,8 +39,49 @@
   // (re)connect) or "poll" (the timer while the socket is down, or the backstop).
   function refresh(els, reason) {
     if (!window.htmx) return;
+    if (moves.length) {
+      els.forEach(function (el) { held.set(el, reason); });
+      return;
+    }
     els.forEach(function (el) { window.htmx.trigger(el, "live", {reason: reason}); });
   }
+
+  // A move of this page and the push it causes cross on the wire: the push goes out at the
+  // move's commit, before its answer is written, and the refresh it starts could swap in
+  // the table (and with it a new copy of the form the move came from) before that answer
+  // lands. htmx then drops the answer, whose form is gone, and the player never sees "You
+  // put 1 Chip at stake". So while a move (any htmx request but a GET) is under way,
+  // refreshes wait; once its answer is in they ask with the version it brought, and get
+  // a 204. A move with no answer after HOLD_MAX_MS lets them go anyway.
+  var HOLD_MAX_MS = 10000;
+  var moves = [];
+  var held = new Map();
+  var holdTimer = null;
+  function release() {
+    clearTimeout(holdTimer);
+    moves = [];
+    var waiting = held;
+    held = new Map();
+    waiting.forEach(function (reason, el) {
+      // The answer may have replaced the element; its successor has the same id.
+      var now = el.isConnected ? el : (el.id && document.getElementById(el.id));
+      if (now) refresh([now], reason);
+    });
+  }
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var xhr = event.detail.xhr;
+    var verb = event.detail.requestConfig && event.detail.requestConfig.verb;
+    if (!xhr || !verb || verb.toLowerCase() === "get") return;
+    moves.push(xhr);
+    clearTimeout(holdTimer);
+    holdTimer = setTimeout(release, HOLD_MAX_MS);
+    // loadend comes after htmx's own load handler has swapped the answer in, and comes
+    // for an error or an abort too.
+    xhr.addEventListener("loadend", function () {
+      moves = moves.filter(function (m) { return m !== xhr; });
+      if (!moves.length) release();
+    });
+  });
   function pollEveryMs() {
     if (connected) return BACKSTOP_MS;
     var seconds = subscribers().map(function (el) { return Number(el.dataset.livePoll) || 15; });

@@ -4,6 +4,7 @@ browser's WebSockets are blocked (a proxy dropping them): it still gets every mo
 polling, and keeps trying to reconnect."""
 
 import re
+import time
 
 import pytest
 from django.utils import timezone
@@ -118,3 +119,29 @@ def test_moves_are_pushed_to_the_other_browser_and_polled_without_sockets(
     expect(bo.locator("html")).to_have_attribute("data-live", "polling")
     assert len(bo.context.attempts) >= 2  # it kept trying to reconnect, with backoff
     bo.screenshot(path=artifacts / "live-table-polling-390x844.png", full_page=True)
+
+
+def test_a_slow_answer_to_my_move_still_lands_after_its_own_push(
+    browser: Browser, asgi_live_server, table
+):
+    """The push for my bet is sent at its commit, before the bet's answer is written. Were
+    the refresh it starts let go at once, its table (a new copy of the betting form) would
+    land first, and htmx would drop the bet's answer, whose form is gone, with "You put 1
+    Chip at stake" in it. static/js/live.js holds refreshes while a move is under way."""
+    url, game = asgi_live_server.url, table
+    ann = open_table(browser, url, "ann", game)
+    expect(ann.locator("html")).to_have_attribute("data-live", "connected")
+    version = game.version
+
+    def slow_answer(route):
+        answer = route.fetch()  # the bet has committed, and its push has gone out
+        time.sleep(1.5)  # room for a refresh to come and go before the answer does
+        route.fulfill(response=answer)
+
+    ann.route(re.compile(r"/bet/$"), slow_answer)
+    ann.fill("input[name=amount]", "1")
+    ann.get_by_role("button", name="Bet", exact=True).click()
+    expect(ann.locator("#messages")).to_contain_text("You put 1 Chip at stake")
+    game.refresh_from_db()
+    assert game.version > version
+    expect(ann.locator("#poll")).to_have_attribute("data-version", str(game.version))
