@@ -3,8 +3,9 @@ live-update WebSockets) on a free port, in a thread of the test process, on the 
 database. Django's `live_server` speaks WSGI only, so it cannot carry a WebSocket.
 
 Static files come from the finders (Django's ASGIStaticFilesHandler), as `live_server`
-serves them. On SQLite's in-memory test database the server's threads share the test's
-connection, as Django's LiveServerThread does; on PostgreSQL each opens its own.
+serves them. Each of the server's threads opens its own connection: the SQLite test
+database is a file (goonsite/settings_test.py). Were it Django's in-memory one, they would
+share the test's, as Django's LiveServerThread does.
 """
 
 from __future__ import annotations
