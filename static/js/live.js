@@ -57,6 +57,9 @@
   var moves = [];
   var held = new Map();
   var holdTimer = null;
+  function settleMs() {
+    return ((window.htmx && window.htmx.config.defaultSettleDelay) || 0) + 1;
+  }
   function release() {
     clearTimeout(holdTimer);
     moves = [];
@@ -77,9 +80,11 @@
     holdTimer = setTimeout(release, HOLD_MAX_MS);
     // loadend comes after htmx's own load handler has swapped the answer in, and comes
     // for an error or an abort too.
+    // htmx readies what it swapped in (hx-trigger included) when the swap settles, after
+    // its settle delay: a refresh sent to the answer's new element before then is lost.
     xhr.addEventListener("loadend", function () {
       moves = moves.filter(function (m) { return m !== xhr; });
-      if (!moves.length) release();
+      if (!moves.length) setTimeout(function () { if (!moves.length) release(); }, settleMs());
     });
   });
   function pollEveryMs() {

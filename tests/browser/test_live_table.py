@@ -140,8 +140,12 @@ def test_a_slow_answer_to_my_move_still_lands_after_its_own_push(
 
     ann.route(re.compile(r"/bet/$"), slow_answer)
     ann.fill("input[name=amount]", "1")
-    ann.get_by_role("button", name="Bet", exact=True).click()
-    expect(ann.locator("#messages")).to_contain_text("You put 1 Chip at stake")
+    with ann.expect_response(re.compile(r"/poll/\?v=")) as refreshed:
+        ann.get_by_role("button", name="Bet", exact=True).click()
+        expect(ann.locator("#messages")).to_contain_text("You put 1 Chip at stake")
     game.refresh_from_db()
     assert game.version > version
     expect(ann.locator("#poll")).to_have_attribute("data-version", str(game.version))
+    # The held refresh asked with the version the answer brought: nothing to render twice.
+    assert refreshed.value.url.endswith(f"?v={game.version}")
+    assert refreshed.value.status == 204
