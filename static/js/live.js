@@ -78,10 +78,10 @@
     moves.push(xhr);
     clearTimeout(holdTimer);
     holdTimer = setTimeout(release, HOLD_MAX_MS);
-    // loadend comes after htmx's own load handler has swapped the answer in, and comes
-    // for an error or an abort too.
-    // htmx readies what it swapped in (hx-trigger included) when the swap settles, after
-    // its settle delay: a refresh sent to the answer's new element before then is lost.
+    // loadend comes after htmx's load handler has swapped the answer in (and for an error
+    // or an abort too); htmx readies what it swapped in, hx-trigger included, only when
+    // the swap settles, so the refreshes wait out its settle delay as well: one sent to
+    // the answer's new element before then would be lost.
     xhr.addEventListener("loadend", function () {
       moves = moves.filter(function (m) { return m !== xhr; });
       if (!moves.length) setTimeout(function () { if (!moves.length) release(); }, settleMs());
