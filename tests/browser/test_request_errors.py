@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from games.ladder.models import Vote
-from tests.browser.layout import PHONE, in_view, log_in, twelve_row_season
+from tests.browser.layout import DESKTOP, PHONE, in_view, log_in, twelve_row_season
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,6 +34,10 @@ def test_a_failed_vote_says_so_and_the_next_one_clears_it(
     expect(notice).to_contain_text("Something went wrong on our side")
     assert in_view(page, notice)
     page.screenshot(path=artifacts / "request-error-phone.png")
+    page.set_viewport_size(DESKTOP)
+    assert in_view(page, notice)
+    page.screenshot(path=artifacts / "request-error-desktop.png")
+    page.set_viewport_size(PHONE)
     assert not Vote.objects.exists()
 
     # The connection drops.
