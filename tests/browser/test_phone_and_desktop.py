@@ -33,6 +33,15 @@ def test_play_on_the_last_contestant_in_view(page: Page, live_server, alice, art
     assert in_view(page, page.locator("#hand h2"))
     expect(hand_card(page, "Boost")).to_contain_text("×3")
     page.screenshot(path=artifacts / f"board-{name}.png")
+    # "#10" and on stay on one line and in their column (it was 2rem: "#1" over "0").
+    ranks = page.eval_on_selector_all(
+        "#ladder .rank",
+        """els => els.map(e => [e.textContent,
+          e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight),
+          e.scrollWidth - e.clientWidth])""",
+    )
+    assert len(ranks) == len(NAMES)
+    assert [text for text, lines, past in ranks if lines > 1.5 or past > 0] == []
 
     hand_card(page, "Boost").click()
     hint = page.locator("#dialog .sheet")
