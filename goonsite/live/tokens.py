@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
+from functools import lru_cache
 
 from django.conf import settings
 from django.core import signing
@@ -22,7 +24,16 @@ def token_for(user, groups: Iterable[str]) -> str:
     if not names or not all(is_group(g) for g in names):
         raise ValueError(f"not live group names: {names!r}")
     pk = user.pk if user is not None and getattr(user, "is_authenticated", False) else None
-    return signing.dumps({"g": names, "u": pk}, salt=SALT, compress=True)
+    minute = int(time.time() // 60)  # the clock signing reads, so a test's travel moves it
+    return _signed(pk, tuple(names), minute, settings.SECRET_KEY)
+
+
+@lru_cache(maxsize=4096)
+def _signed(pk: int | None, names: tuple[str, ...], minute: int, key: str) -> str:
+    """One token per viewer, groups and minute: every page and every answer of an action
+    carries one, and signing it was a tenth of a vote's answer (`bench_actions`). A token
+    signed up to a minute ago proves the same and expires with LIVE_TOKEN_MAX_AGE, hours."""
+    return signing.dumps({"g": list(names), "u": pk}, key=key, salt=SALT, compress=True)
 
 
 def read_token(token: str, user) -> list[str]:

@@ -72,7 +72,8 @@ def counted_by_next_noon(*, user, now: dt.datetime | None = None) -> Iterator[Ac
         player = lock_player(user, season)
         yield Action(season, day, player, now)
         if board_cache.player_key(player.pk) not in bumps:
-            # Whatever it did, the player's board changed (a bulk write sends no signal).
+            # Whatever it did, the player's board changed (a written-out insert sends no
+            # signal).
             board_cache.bump_player(player.pk)
 
 

@@ -12,6 +12,8 @@ from django.db import connection
 from django.db.models import Subquery
 from django.utils import timezone
 
+from goonsite import rows
+
 from ..bulk import insert_rows
 from ..models import GameDay, HeldCard, LedgerEntry, PlayerSeason
 
@@ -23,8 +25,8 @@ def record(
     reason: str,
     day: GameDay | None = None,
 ) -> None:
-    LedgerEntry.objects.bulk_create(
-        [LedgerEntry(player=player, item=i, change=change, reason=reason, day=day) for i in items],
+    rows.insert(
+        *(LedgerEntry(player=player, item=i, change=change, reason=reason, day=day) for i in items)
     )
 
 
@@ -35,9 +37,9 @@ def record_changes(
     day: GameDay | None = None,
 ) -> None:
     """(item, change) rows of one player for one reason, in one insert (a pack opened: the
-    pack out, its cards in)."""
-    LedgerEntry.objects.bulk_create(
-        [LedgerEntry(player=player, item=i, change=c, reason=reason, day=day) for i, c in changes],
+    pack out, its cards in). Written out (goonsite.rows): a pack opening writes it."""
+    rows.insert(
+        *(LedgerEntry(player=player, item=i, change=c, reason=reason, day=day) for i, c in changes)
     )
 
 

@@ -8,6 +8,7 @@ from typing import NamedTuple
 
 from django.db import IntegrityError, connection, transaction
 
+from goonsite import rows
 from goonsite.refusal import Refusal
 
 from ..engine import CardId, PackId, pack_contents
@@ -93,8 +94,10 @@ def open_sealed_item(
             cards = [CardId(item.card)]
         else:
             cards = list(pack_contents(PackId(item.kind), rng))
-        held = HeldCard.objects.bulk_create(
-            HeldCard(owner=player, card=card.value, source=Source.PACK_OPENED) for card in cards
+        held = list(
+            rows.insert(
+                *(HeldCard(owner=player, card=c.value, source=Source.PACK_OPENED) for c in cards)
+            )
         )
         if item.kind != SealedItem.Kind.CARD:
             # A sealed single card was booked when it arrived; unwrapping it changes nothing.

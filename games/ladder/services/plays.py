@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import datetime as dt
 
+from goonsite import rows
 from goonsite.refusal import Refusal
 
+from .. import board_cache
 from ..engine import CATALOGUE, CardId
 from ..engine.rules import next_golden_number, play_refusal
 from ..models import GoldenPlay, LadderEntry, Play, Season, Source
-from ..selectors import as_engine_contestant
+from ..selectors import as_engine_contestant, entry_in_season
 from . import ledger
 from .action import Action, counted_by_next_noon
 
@@ -32,9 +34,15 @@ def play_face_down(
         target = _target(action, target_id) if target_id is not None else None
         _refuse_unless_playable(card, target)
         _take_from_hand(action, card)
-        return Play.objects.create(
-            day=action.day, player=action.player, card=card.value, target=target
+        (play,) = rows.insert(
+            Play(day=action.day, player=action.player, card=card.value, target=target)
         )
+        # What a save's signal would bump (signals.py): the player's board and the day's
+        # face-down counts, in one round trip.
+        board_cache.bump(
+            board_cache.player_key(action.player.pk), board_cache.day_key(action.day.pk)
+        )
+        return play
 
 
 def pin_golden(*, user, target_id: int, now: dt.datetime | None = None) -> GoldenPlay:
@@ -56,12 +64,7 @@ def pin_golden(*, user, target_id: int, now: dt.datetime | None = None) -> Golde
 
 def _target(action: Action, target_id: int) -> LadderEntry:
     """The contestant played on, locked so its state can't change under the check."""
-    target = (
-        LadderEntry.objects.select_for_update(of=("self",))
-        .filter(season=action.season, pk=target_id)
-        .select_related("contestant")
-        .first()
-    )
+    target = entry_in_season(action.season.pk, target_id, lock=True)
     if target is None:
         raise Refusal("That contestant isn't on this season's ladder.")
     return target

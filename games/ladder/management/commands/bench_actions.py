@@ -1,9 +1,11 @@
 """What a vote, a card play and a pack opening cost, each beside a bare view in one run.
 
-N players, each with their board seen (kept), ask in turn for the bare view `/ping/` (the
-floor: the whole middleware, no game), their board, then each votes once, plays a Boost
-and opens a Booster Pack (htmx posts), and asks for their board again, and once more
-after another player's card (which changes only the face-down counts). Printed for each:
+N players, each with their board seen (kept), ask for the bare view `/ping/` (the floor:
+the whole middleware, no game) and their board; then each votes once, plays a Boost and
+opens a Booster Pack (htmx posts), and asks for their board again; then each asks once
+more after another player's card (which changes only the face-down counts). The bare
+view is asked between the others, player by player, so a machine whose speed drifts
+meanwhile moves the floor with what is measured against it. Printed for each:
 CPU milliseconds of the web process and PostgreSQL together, that over the bare view's,
 the most queries one took (BEGIN and COMMIT counted, as Django counts them) and the round
 trips to Redis a request of the kind makes (the median; `goonsite.redis_trips`).
@@ -31,6 +33,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.auth.hashers import make_password
@@ -61,6 +64,7 @@ TARGET_QUERIES = 8
 CLOCK_TICK = 1 / os.sysconf("SC_CLK_TCK")
 ROOT = Path(settings.BASE_DIR)
 HTMX = {"HX-Request": "true"}
+FORM = "application/x-www-form-urlencoded"
 
 
 def process_cpu(pid: int) -> float:
@@ -131,7 +135,9 @@ class InProcess:
         if method == "GET":
             response = client.get(path, secure=True, **extra)
         else:
-            response = client.post(path, data or {}, secure=True, **extra)
+            # Form-encoded, as htmx and a browser send a form (the test client's default,
+            # multipart, costs more to parse).
+            response = client.post(path, urlencode(data or {}), FORM, secure=True, **extra)
         return response.status_code, response.content
 
     def close(self) -> None:
@@ -307,7 +313,11 @@ class Command(BaseCommand):
     def players(self, season: Season, face_down: int) -> list[Client]:
         """A logged-in client per player, their board seen (and their CSRF cookie set)."""
         day = public_board(clock.now()).day
-        author = PlayerSeason.objects.filter(season=season).first()
+        # Someone not measured: their board lists every one of these cards.
+        someone = User.objects.create(
+            username=f"{season.name}-author", display_name=f"Author {season.pk}"
+        )
+        author = PlayerSeason.objects.create(season=season, user=someone)
         entries = list(season.entries.values_list("pk", flat=True))
         Play.objects.bulk_create(  # other players' cards, waiting on the ladder
             Play(day=day, player=author, card="shield", target_id=entries[i % len(entries)])
@@ -315,7 +325,8 @@ class Command(BaseCommand):
         )
         board_cache.bump_day_plays(day.pk)  # a bulk insert sends no signal
         clients = []
-        for user in User.objects.filter(username__startswith=f"{season.name}-").order_by("pk"):
+        measured = User.objects.filter(username__startswith=f"{season.name}-")
+        for user in measured.exclude(pk=someone.pk).order_by("pk"):
             client = Client(HTTP_HOST=allowed_host())
             client.force_login(user)
             client.get(reverse("ladder:board"), secure=True)  # sets the CSRF cookie
@@ -368,13 +379,24 @@ class Command(BaseCommand):
         Play.objects.create(day=day, player=author, card="shield", target=season.entries.first())
 
     def measure(self, season: Season, transport, queries: dict | None = None) -> dict:
-        """Run every kind for every player; print the figures. Returns the query counts."""
-        figures = []
-        for name, method, what in self.kinds(season):
-            if name == "board, a card later":
-                self.run("board kept", method, what, transport, False)
-                self.lay_a_card(season)
-            figures.append(self.run(name, method, what, transport, queries is None))
+        """Run every kind for every player; print the figures. Returns the query counts.
+
+        Player by player, the bare view between the others, so that a machine whose speed
+        drifts during the run (a shared one) moves the floor with what is measured against
+        it: first every board while nobody acts, then each player's actions and board
+        after; the last kind needs every board kept, then another player's card."""
+        kinds = self.kinds(season)
+        figures = [Figures(name) for name, _, _ in kinds]
+        count = queries is None
+        bare, kept, *acting, later = zip(kinds, figures, strict=True)
+        for phase in ([kept], acting):
+            for i in range(transport.players):
+                for (_, method, what), into in [bare, *phase]:
+                    self.one(into, i, method, what, transport, count)
+        (name, method, what), _ = later
+        self.run("board kept", method, what, transport, False)
+        self.lay_a_card(season)
+        figures[-1] = self.run(name, method, what, transport, count)
         self.round += 1
         floor = self.floor = figures[0].cpu_ms
         what = "web + PostgreSQL" if transport.counts_database else "web only"
@@ -436,23 +458,27 @@ class Command(BaseCommand):
     def run(self, name: str, method: str, what: Callable, transport, count: bool) -> Figures:
         figures = Figures(name)
         for i in range(transport.players):
-            path, data, htmx = what(i)
-            with CaptureQueriesContext(connection) as queries, counting_redis_trips() as trips:
-                before = transport.cpu()
-                status, body = transport.request(i, method, path, data, htmx)
-                figures.cpu += transport.cpu() - before
-            if status != 200 or b'class="error"' in body:
-                raise CommandError(f"{name} failed: {status} {body[:300]}")
-            figures.runs += 1
-            if count:
-                figures.queries.append(len(queries))
-                figures.redis.append(trips.count)
-        if count and self.verbosity > 1:  # the last one's queries, to see where they go
-            for query in queries.captured_queries:
-                self.stdout.write(f"    {name}: {query['sql'][:150]}")
-            for command in trips.commands:
-                self.stdout.write(f"    {name}: redis {command}")
+            self.one(figures, i, method, what, transport, count)
         return figures
+
+    def one(self, figures: Figures, i: int, method: str, what: Callable, transport, count: bool):
+        """Player i's request of a kind, added to its figures."""
+        path, data, htmx = what(i)
+        with CaptureQueriesContext(connection) as queries, counting_redis_trips() as trips:
+            before = transport.cpu()
+            status, body = transport.request(i, method, path, data, htmx)
+            figures.cpu += transport.cpu() - before
+        if status != 200 or b'class="error"' in body:
+            raise CommandError(f"{figures.name} failed: {status} {body[:300]}")
+        figures.runs += 1
+        if count:
+            figures.queries.append(len(queries))
+            figures.redis.append(trips.count)
+        if count and self.verbosity > 1 and i == transport.players - 1:
+            for query in queries.captured_queries:  # the last one's, to see where they go
+                self.stdout.write(f"    {figures.name}: {query['sql'][:150]}")
+            for command in trips.commands:
+                self.stdout.write(f"    {figures.name}: redis {command}")
 
     def profile(self, season: Season, transport: InProcess, kind: str) -> None:
         import cProfile
