@@ -6,6 +6,8 @@ vote, the next vote's points, why not, or where the card being aimed can go). Mo
 share each of those states (everyone with one vote cast sees the same buttons), so a row is
 drawn once per state and key of the public board, which names its version for good: a kept
 row can't go stale. The forms' CSRF token is the only thing a player's own, put in last.
+The face-down cards are kept apart too (games.ladder.face_down): every card played changes
+a row's count for everyone, and would have had every process draw that row again.
 """
 
 from __future__ import annotations
@@ -16,12 +18,16 @@ from collections import OrderedDict
 from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
 
+from . import face_down
+
 KEPT = 5000  # rows: a few versions of a long ladder, in a handful of states each
 PARTIAL = "ladder/board.html#ladder_row"
-# Where the CSRF token goes; markup nothing escaped can produce (a name is escaped).
+# Where the CSRF token and the face-down cards go; markup nothing escaped can produce (a
+# name is escaped).
 CSRF_SLOT = "<csrf-token>"
+FACE_DOWN_SLOT = "<face-down>"
 
-_kept: OrderedDict[tuple, str] = OrderedDict()
+_kept: OrderedDict[tuple, tuple[str, str]] = OrderedDict()
 _lock = threading.Lock()
 
 
@@ -34,7 +40,6 @@ def rows_html(board, csrf_token: str) -> SafeString:
             board.public_key,
             targeting.id if targeting else None,
             row.entry.pk,
-            row.face_down,
             vote,
             row.next_points,
             row.cannot_vote,
@@ -42,12 +47,18 @@ def rows_html(board, csrf_token: str) -> SafeString:
         )
         drawn = _kept.get(key)
         if drawn is None:
-            context = {"row": row, "targeting": targeting, "csrf_slot": mark_safe(CSRF_SLOT)}
-            drawn = get_template(PARTIAL).render(context)
+            context = {
+                "row": row,
+                "targeting": targeting,
+                "csrf_slot": mark_safe(CSRF_SLOT),
+                "face_down_slot": mark_safe(FACE_DOWN_SLOT),
+            }
+            before, after = get_template(PARTIAL).render(context).split(FACE_DOWN_SLOT)
+            drawn = (before, after)
             if board.public_key:  # no key (the cache is down): nothing names this version
                 with _lock:
                     _kept[key] = drawn
                     while len(_kept) > KEPT:
                         _kept.popitem(last=False)
-        html.append(drawn)
+        html += (drawn[0], face_down.span(row.entry.pk, row.face_down), drawn[1])
     return mark_safe("".join(html).replace(CSRF_SLOT, csrf_token))

@@ -1,11 +1,12 @@
-"""The board's ladder rows, drawn from the rows kept in this process (games.ladder.ladder_rows)."""
+"""The board's ladder rows and hand, drawn from what this process keeps drawn
+(games.ladder.ladder_rows, games.ladder.hand_cards)."""
 
 from __future__ import annotations
 
 from django import template
 from django.utils.safestring import SafeString
 
-from .. import face_down as face_down_cards
+from ..hand_cards import cards_html
 from ..ladder_rows import rows_html
 
 register = template.Library()
@@ -17,7 +18,5 @@ def ladder_rows(context, board) -> SafeString:
 
 
 @register.simple_tag
-def face_down(row) -> SafeString:
-    """The row's face-down cards (games.ladder.face_down: filled in again when a kept page
-    is served)."""
-    return face_down_cards.span(row.entry.pk, row.face_down)
+def hand_cards(board, revealed=()) -> SafeString:
+    return cards_html(board, revealed or ())

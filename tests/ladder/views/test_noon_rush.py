@@ -11,7 +11,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from games.ladder import board_cache, clock
+from games.ladder import board_cache, clock, hand_cards, ladder_rows
 from games.ladder.board import face_down_counts, load_board, with_vote
 from games.ladder.models import Play, SealedItem, Source
 from games.ladder.public import public_board
@@ -216,3 +216,53 @@ def test_a_patched_board_is_not_kept_when_another_change_came_between(
 
 def source_of(board) -> str:
     return board.cards[0].source
+
+
+def test_a_kept_row_is_not_drawn_again_for_a_new_face_down_count(
+    alice_client, alice_player, bob, bob_player, entries, monkeypatch
+):
+    """R5.6: a card played changes one row's count for everyone; each process keeps its
+    rows drawn without the count (games.ladder.ladder_rows), so the next answer with the
+    ladder in it fills in the new count and draws no row."""
+    item = SealedItem.objects.create(owner=alice_player, kind="card", card="shield")
+    seen(alice_client)
+    give(bob_player, "skip")
+    bob_client = Client()
+    bob_client.force_login(bob)
+    bob_client.post(reverse("ladder:play"), {"card": "skip", "target": entries["ava"].pk})
+    drawn = []
+    real = ladder_rows.get_template
+    monkeypatch.setattr(ladder_rows, "get_template", lambda name: drawn.append(name) or real(name))
+    body = alice_client.post(reverse("ladder:open", args=[item.pk]), **HTMX).content.decode()
+    ava, bo = entries["ava"].pk, entries["bo"].pk
+    assert 'id="ladder"' in body
+    assert f'data-entry="{ava}" role="img" aria-label="1 face-down card"' in body
+    assert f'data-entry="{bo}" role="img" aria-label="0 face-down cards"' in body
+    assert drawn == []  # every row as kept, the counts filled in
+
+
+def test_hand_tiles_are_kept_and_show_each_hands_own_counts_and_new_cards(
+    alice_client, alice_player, bob, bob_player, monkeypatch
+):
+    """Tiles drawn once per state serve every hand: two Boosts show a count of 2, and a
+    card just out of a pack is marked New for the one who opened it, drawn in that state
+    alone."""
+    monkeypatch.setattr(hand_cards, "_drawn", {})  # none kept by the tests before
+    give(alice_player, "boost", "boost", "shield")
+    give(bob_player, "shield")
+    item = SealedItem.objects.create(owner=bob_player, kind="card", card="boost")
+    seen(alice_client)
+    alice = alice_client.get(BOARD).content.decode()
+    bob_client = Client()
+    bob_client.force_login(bob)
+    seen(bob_client)
+    drawn = []
+    real = hand_cards.get_template
+    monkeypatch.setattr(hand_cards, "get_template", lambda name: drawn.append(name) or real(name))
+    bob_hand = bob_client.post(reverse("ladder:open", args=[item.pk]), **HTMX).content.decode()
+    bob_hand = bob_hand[bob_hand.index("data-hand-cards") :]
+    alice_hand = alice[alice.index("data-hand-cards") :]
+    assert re.search(r"Boost</span>.*?×2", alice_hand, re.S) and "New<span" not in alice_hand
+    assert "×2" not in bob_hand
+    assert re.search(r'<li class="new">\s*<a[^>]*>.*?Boost.*?New<span', bob_hand, re.S)
+    assert len(drawn) == 1  # his new Boost; his Shield is the tile alice's hand drew
