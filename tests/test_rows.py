@@ -89,6 +89,7 @@ def test_a_seasons_entry_comes_with_its_name_and_no_other_seasons(season, entrie
     assert bo.contestant_id == entries["bo"].contestant_id and bo.joined == 2
     assert entry_in_season(other.pk, entries["bo"].pk) is None
     assert entry_in_season(season.pk, 10**9) is None
+    assert entry_in_season(season.pk, 10**20) is None  # past a bigint: no row, no error
 
 
 @pytest.mark.skipif(not connection.features.has_select_for_update, reason="SQLite has no row locks")

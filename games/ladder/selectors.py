@@ -24,6 +24,9 @@ def as_engine_contestant(entry: LadderEntry) -> Contestant:
     )
 
 
+MAX_ID = 2**63 - 1  # the largest key a bigint holds
+
+
 @cache
 def _entry_sql() -> str:
     contestants = connection.ops.quote_name(ContestantRow._meta.db_table)
@@ -38,6 +41,8 @@ def entry_in_season(season_id: int, entry_id: int, *, lock: bool = False) -> Lad
     """The season's entry with its contestant's name (what `str(entry)` shows), in one
     statement written out (goonsite.rows): every vote and card reads it. `lock`: FOR
     UPDATE of the entry alone, not of the contestant that other seasons share."""
+    if not 0 < entry_id <= MAX_ID:  # no such row; and past a 64-bit column, the driver refuses
+        return None
     sql = _entry_sql()
     if lock and connection.features.has_select_for_update:
         sql += " FOR UPDATE OF e"
