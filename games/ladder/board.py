@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
@@ -226,12 +228,32 @@ def face_down_counts(day: GameDay) -> dict[int, int]:
     )
 
 
+_moves_kept: OrderedDict[str, tuple] = OrderedDict()
+_moves_lock = threading.Lock()
+
+
+def _latest_moves(season, public_key: str) -> tuple:
+    """`recap.latest_moves`, read once per version of the public board in each process: a
+    noon's report bumps that version, and every player's board, a new player's first
+    above all, wants the same report (its ladder is a whole season's rows)."""
+    if not public_key:  # the cache is down: nothing names this version
+        return latest_moves(season)
+    found = _moves_kept.get(public_key)
+    if found is None:
+        found = latest_moves(season)
+        with _moves_lock:
+            _moves_kept[public_key] = found
+            while len(_moves_kept) > 4:
+                _moves_kept.popitem(last=False)
+    return found
+
+
 def load_board(player: PlayerSeason, public: PublicBoard) -> Board:
     """The player's own part: a few indexed queries (their votes, plays and Golden pins
     today, their hand, their packs, the last noon's recap). The public part comes cached
     (games.ladder.public); `Board.shown` joins them."""
     day = public.day
-    report, moves = latest_moves(player.season)
+    report, moves = _latest_moves(player.season, public.key)
     return Board(
         player=player,
         day=day,
@@ -258,7 +280,7 @@ def new_player_board(player: PlayerSeason, public: PublicBoard, pack: SealedItem
     recap of the last noon with nothing of theirs in it), only the season's last report
     and the board's version. tests/ladder/views/test_first_board.py holds it equal to
     `load_board`."""
-    report, moves = latest_moves(player.season)
+    report, moves = _latest_moves(player.season, public.key)
     return Board(
         player=player,
         day=public.day,

@@ -11,10 +11,12 @@ from django.db import IntegrityError, connection, transaction
 from goonsite import rows
 from goonsite.refusal import Refusal
 
+from .. import board_cache
 from ..engine import CardId, PackId, pack_contents
 from ..models import HeldCard, PlayerSeason, SealedItem, Season, Source
 from . import ledger
 from .action import counted_by_next_noon
+from .players import find_player
 
 
 class Joined(NamedTuple):
@@ -28,13 +30,13 @@ def join_with_starting_hand(*, user, season: Season) -> Joined:
     (R7.1). A new player's row, pack and ledger line are one transaction: nobody sees the
     player before their pack (so their board can be built without reading it back), and a
     second tab racing the first waits for it, then finds the pack dealt."""
-    player = PlayerSeason.objects.filter(season=season, user=user).first()
+    player = find_player(season, user)
     if player is None:
         try:
             with transaction.atomic():
                 # By id: a user attached here would be pickled into the kept board
                 # (password hash and all), where a player read back carries none.
-                player = PlayerSeason.objects.create(season=season, user_id=user.pk)
+                (player,) = rows.insert(PlayerSeason(season=season, user_id=user.pk))
                 item = _deal_god_pack(player)
         except IntegrityError:  # another request made the row first, and dealt with it
             player = PlayerSeason.objects.get(season=season, user=user)
@@ -58,10 +60,13 @@ def give_starting_hand(*, user, season: Season) -> SealedItem | None:
 
 
 def _deal_god_pack(player: PlayerSeason) -> SealedItem:
-    item = SealedItem.objects.create(
-        owner=player, kind=SealedItem.Kind.GOD_PACK, source=Source.STARTING_HAND
+    """Written out (goonsite.rows), as every new player's first page deals it; so no save
+    signal bumps the player's board: this does."""
+    (item,) = rows.insert(
+        SealedItem(owner=player, kind=SealedItem.Kind.GOD_PACK, source=Source.STARTING_HAND)
     )
     ledger.record(player, [PackId.GOD_PACK.value], 1, Source.STARTING_HAND)
+    board_cache.bump_player(player.pk)
     return item
 
 
