@@ -88,6 +88,8 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "goonsite.games.games",
             ],
+            # {% url %}, each address reversed once per process (goonsite/template_urls.py)
+            "builtins": ["goonsite.template_urls"],
         },
     },
 ]
