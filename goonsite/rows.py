@@ -15,11 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
 from django.db import connection, models
-
-M = TypeVar("M", bound=models.Model)
 
 
 @cache
@@ -104,7 +102,7 @@ def insert[M: models.Model](*instances: M) -> Sequence[M]:
             params.append(field.get_db_prep_save(value, connection))
     with connection.cursor() as cursor:
         cursor.execute(_insert_sql(model, connection.vendor, len(instances)), params)
-        # PostgreSQL and SQLite return the new rows in the order VALUES listed them.
+        # Both return the new rows in the order VALUES listed them (bulk_create relies on it).
         keys = [pk for (pk,) in cursor.fetchall()]
     for instance, pk in zip(instances, keys, strict=True):
         instance.pk = pk
