@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from django.conf import settings
 from django.db.models import Count
+
+from goonsite.kept import KeptInProcess
 
 from .clock import noon_of
 from .engine import CATALOGUE, Card, CardId
@@ -228,8 +228,7 @@ def face_down_counts(day: GameDay) -> dict[int, int]:
     )
 
 
-_moves_kept: OrderedDict[str, tuple] = OrderedDict()
-_moves_lock = threading.Lock()
+_moves_kept = KeptInProcess(4)
 
 
 def _latest_moves(season, public_key: str) -> tuple:
@@ -241,10 +240,7 @@ def _latest_moves(season, public_key: str) -> tuple:
     found = _moves_kept.get(public_key)
     if found is None:
         found = latest_moves(season)
-        with _moves_lock:
-            _moves_kept[public_key] = found
-            while len(_moves_kept) > 4:
-                _moves_kept.popitem(last=False)
+        _moves_kept.keep(public_key, found)
     return found
 
 

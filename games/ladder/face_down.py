@@ -14,6 +14,8 @@ import re
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from goonsite.kept import KeptInProcess
+
 STACK = 3  # card backs drawn at most, however many wait (the count says how many)
 
 # The span `span` draws: nothing else on a page starts with this (names are escaped), and
@@ -21,7 +23,7 @@ STACK = 3  # card backs drawn at most, however many wait (the count says how man
 _SPAN = re.compile(
     r'<span class="facedown" data-entry="(\d+)"[^>]*>(?:<span [^>]*>[^<]*</span>)*</span>'
 )
-_drawn: dict[tuple[int, int], str] = {}  # (entry id, count): small, and shared by threads
+_drawn = KeptInProcess(20_000)  # (entry id, count): a long season's rows and counts
 
 
 def span(entry_id: int, count: int) -> SafeString:
@@ -42,9 +44,7 @@ def span(entry_id: int, count: int) -> SafeString:
                 else ""
             ),
         )
-        if len(_drawn) > 20_000:  # a long season's worth of rows and counts; then anew
-            _drawn.clear()
-        _drawn[key] = html
+        _drawn.keep(key, html)
     return mark_safe(html)
 
 

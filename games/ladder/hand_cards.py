@@ -8,14 +8,13 @@ eight tiles, 1.4 ms of 4.5; `bench_actions`).
 
 from __future__ import annotations
 
-import threading
-
 from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
 
+from goonsite.kept import KeptInProcess
+
 PARTIAL = "ladder/board.html#hand_card"
-_drawn: dict[tuple, str] = {}
-_lock = threading.Lock()
+_drawn = KeptInProcess(1000)  # cards, counts and two flags: a few hundred states
 
 
 def cards_html(board, revealed) -> SafeString:
@@ -28,9 +27,6 @@ def cards_html(board, revealed) -> SafeString:
         if drawn is None:
             context = {"stack": stack, "board": board, "revealed": revealed}
             drawn = get_template(PARTIAL).render(context)
-            with _lock:  # cards, counts and two flags: a few hundred states
-                if len(_drawn) > 10_000:
-                    _drawn.clear()
-                _drawn[key] = drawn
+            _drawn.keep(key, drawn)
         html.append(drawn)
     return mark_safe("".join(html))

@@ -12,11 +12,10 @@ a row's count for everyone, and would have had every process draw that row again
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 from django.template.loader import get_template
 from django.utils.safestring import SafeString, mark_safe
+
+from goonsite.kept import KeptInProcess
 
 from . import face_down
 
@@ -27,8 +26,7 @@ PARTIAL = "ladder/board.html#ladder_row"
 CSRF_SLOT = "<csrf-token>"
 FACE_DOWN_SLOT = "<face-down>"
 
-_kept: OrderedDict[tuple, tuple[str, str]] = OrderedDict()
-_lock = threading.Lock()
+_kept = KeptInProcess(KEPT)
 
 
 def rows_html(board, csrf_token: str) -> SafeString:
@@ -56,9 +54,6 @@ def rows_html(board, csrf_token: str) -> SafeString:
             before, after = get_template(PARTIAL).render(context).split(FACE_DOWN_SLOT)
             drawn = (before, after)
             if board.public_key:  # no key (the cache is down): nothing names this version
-                with _lock:
-                    _kept[key] = drawn
-                    while len(_kept) > KEPT:
-                        _kept.popitem(last=False)
+                _kept.keep(key, drawn)
         html += (drawn[0], face_down.span(row.entry.pk, row.face_down), drawn[1])
     return mark_safe("".join(html).replace(CSRF_SLOT, csrf_token))

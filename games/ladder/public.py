@@ -18,13 +18,13 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import threading
-from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from django.core.cache import cache
 from django.db import transaction
 
 from goonsite.cache import bump_versions
+from goonsite.kept import KeptInProcess
 
 from .clock import noon_date_for
 from .engine import Contestant
@@ -128,26 +128,7 @@ def public_board(now: dt.datetime) -> PublicBoard | None:
     return board or None
 
 
-class _Recent:
-    """The last few public boards this process used, by key (read-only, see above)."""
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.boards: OrderedDict[str, PublicBoard | bool] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: str) -> PublicBoard | bool | None:
-        return self.boards.get(key)
-
-    def keep(self, key: str, board: PublicBoard | bool) -> None:
-        with self.lock:
-            self.boards[key] = board
-            self.boards.move_to_end(key)
-            while len(self.boards) > self.size:
-                self.boards.popitem(last=False)
-
-
-_in_process = _Recent(KEPT_IN_PROCESS)
+_in_process = KeptInProcess(KEPT_IN_PROCESS)
 
 
 def _read(now: dt.datetime) -> PublicBoard | bool:

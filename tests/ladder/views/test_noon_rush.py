@@ -18,6 +18,7 @@ from games.ladder.public import public_board
 from games.ladder.services.packs import give_starting_hand
 from games.ladder.services.players import join_season
 from games.ladder.services.votes import cast_vote
+from goonsite.kept import KeptInProcess
 from tests.ladder.fixtures import HTMX, give
 
 BOARD = reverse("ladder:board")
@@ -247,7 +248,7 @@ def test_hand_tiles_are_kept_and_show_each_hands_own_counts_and_new_cards(
     """Tiles drawn once per state serve every hand: two Boosts show a count of 2, and a
     card just out of a pack is marked New for the one who opened it, drawn in that state
     alone."""
-    monkeypatch.setattr(hand_cards, "_drawn", {})  # none kept by the tests before
+    monkeypatch.setattr(hand_cards, "_drawn", KeptInProcess(100))  # none from tests before
     give(alice_player, "boost", "boost", "shield")
     give(bob_player, "shield")
     item = SealedItem.objects.create(owner=bob_player, kind="card", card="boost")
