@@ -77,22 +77,21 @@ def _converters(model: type[models.Model], vendor: str) -> list:
 
 
 @cache
-def _insert_sql(model: type[models.Model], vendor: str, rows: int) -> str:
+def _insert_sql(model: type[models.Model], vendor: str, rows: int, placeholder: str) -> str:
     meta = model._meta
     quote = connection.ops.quote_name
     fields = [f for f in meta.concrete_fields if not f.primary_key]
-    values = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    values = "(" + ", ".join([placeholder] * len(fields)) + ")"
     return (
         f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
         f"VALUES {', '.join([values] * rows)} RETURNING {quote(meta.pk.column)}"
     )
 
 
-def insert[M: models.Model](*instances: M) -> Sequence[M]:
-    """Insert new instances of one model in one statement and set their primary keys
-    (`auto_now_add` fields get now, as a save would). No signals."""
-    if not instances:
-        return instances
+def insert_statement(*instances: models.Model, placeholder: str = "%s") -> tuple[str, list]:
+    """The one INSERT of new instances of one model, RETURNING their keys in order, and its
+    parameters (`auto_now_add` fields get now, as a save would). `placeholder="%b"` is for
+    a statement bound on the server (games.ladder.bulk)."""
     model = type(instances[0])
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     params = []
@@ -100,11 +99,25 @@ def insert[M: models.Model](*instances: M) -> Sequence[M]:
         for field in fields:
             value = field.pre_save(instance, add=True)
             params.append(field.get_db_prep_save(value, connection))
-    with connection.cursor() as cursor:
-        cursor.execute(_insert_sql(model, connection.vendor, len(instances)), params)
-        # Both return the new rows in the order VALUES listed them (bulk_create relies on it).
-        keys = [pk for (pk,) in cursor.fetchall()]
+    return _insert_sql(model, connection.vendor, len(instances), placeholder), params
+
+
+def inserted[M: models.Model](instances: Sequence[M], keys: Sequence[Any]) -> Sequence[M]:
+    """Mark instances as stored under the keys their INSERT returned."""
     for instance, pk in zip(instances, keys, strict=True):
         instance.pk = pk
         instance._state.adding, instance._state.db = False, connection.alias
     return instances
+
+
+def insert[M: models.Model](*instances: M) -> Sequence[M]:
+    """Insert new instances of one model in one statement and set their primary keys
+    (`auto_now_add` fields get now, as a save would). No signals."""
+    if not instances:
+        return instances
+    sql, params = insert_statement(*instances)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        # Both return the new rows in the order VALUES listed them (bulk_create relies on it).
+        keys = [pk for (pk,) in cursor.fetchall()]
+    return inserted(instances, keys)

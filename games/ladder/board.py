@@ -76,7 +76,7 @@ class Board:
     face_down: dict[int, int] = field(default_factory=dict)
     targeting: Card | None = None
 
-    _NOT_KEPT = ("public", "face_down", "targeting", "rows")
+    _NOT_KEPT = ("public", "face_down", "targeting", "rows", "stacks")
 
     def __getstate__(self) -> dict:
         return {k: v for k, v in self.__dict__.items() if k not in self._NOT_KEPT}
@@ -157,7 +157,7 @@ class Board:
     def used_all_votes(self) -> bool:
         return not self.votes_left
 
-    @property
+    @cached_property
     def stacks(self) -> list[dict]:
         """Identical cards as one tile with a count, in catalogue order."""
         counts: dict[CardId, int] = {}

@@ -85,6 +85,12 @@ def bump_day_plays(day_id: int) -> None:
     bump(day_key(day_id))
 
 
+def bump_play(player_id: int, day_id: int) -> None:
+    """A card played face down: its player's board and the day's face-down counts that
+    everyone sees, in one round trip."""
+    bump(player_key(player_id), day_key(day_id))
+
+
 def _versions(*keys: str) -> dict[str, int] | None:
     """The current value of each version key, started if missing; None when the cache is
     not answering."""

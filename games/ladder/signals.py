@@ -41,10 +41,7 @@ def _own_row_changed(instance, **_kwargs) -> None:
 
 
 def _play_changed(instance, **_kwargs) -> None:
-    # The player's board, and the face-down counts everyone sees: in one round trip.
-    board_cache.bump(
-        board_cache.player_key(instance.player_id), board_cache.day_key(instance.day_id)
-    )
+    board_cache.bump_play(instance.player_id, instance.day_id)
 
 
 def connect() -> None:

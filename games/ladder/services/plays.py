@@ -37,11 +37,8 @@ def play_face_down(
         (play,) = rows.insert(
             Play(day=action.day, player=action.player, card=card.value, target=target)
         )
-        # What a save's signal would bump (signals.py): the player's board and the day's
-        # face-down counts, in one round trip.
-        board_cache.bump(
-            board_cache.player_key(action.player.pk), board_cache.day_key(action.day.pk)
-        )
+        # rows.insert sends no signal: bump what a save's would (signals.py).
+        board_cache.bump_play(action.player.pk, action.day.pk)
         return play
 
 

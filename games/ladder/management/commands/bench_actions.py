@@ -494,7 +494,7 @@ class Command(BaseCommand):
                 transport.request(i, method, path, data, htmx)
             profiler.disable()
             out = io.StringIO()
-            pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(60)
+            pstats.Stats(profiler, stream=out).sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(int(os.environ.get("PROFILE_LINES", "60")))
             self.stdout.write(out.getvalue())
             return
         raise CommandError(f"no such kind: {kind}")
