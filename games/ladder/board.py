@@ -35,7 +35,6 @@ class Row:
     rank: int
     face_down: int
     my_vote: Vote | None
-    next_points: int | None
     cannot_vote: str | None
     cannot_play: str | None = None
     last_noon: dict | None = None  # this contestant's row in the last Chaos Report
@@ -120,7 +119,6 @@ class Board:
                     rank=ranked.rank,
                     face_down=self.face_down.get(entry.pk, 0),
                     my_vote=voted.get(entry.pk),
-                    next_points=next_points,
                     cannot_vote=cannot_vote,
                     cannot_play=_cannot_play(targeting, ranked.contestant, entry),
                     last_noon=self.moves.get(entry.pk),
@@ -152,6 +150,14 @@ class Board:
     @property
     def votes_left(self) -> tuple[int, ...]:
         return self.vote_values[len(self.votes) :]
+
+    @property
+    def shown_state(self) -> str:
+        """What a page of this board shows that a vote's answer changes on every row: the
+        public board and how many votes are cast. A vote form sends it back, so that an
+        answer to a page showing exactly the board the vote changed swaps only the row
+        voted on and the next vote's line (views.common.answer)."""
+        return f"{self.public_key}:{len(self.votes)}"
 
     @property
     def used_all_votes(self) -> bool:

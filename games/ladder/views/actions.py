@@ -63,7 +63,8 @@ def vote(request: HttpRequest, player_id: int) -> HttpResponse:
     messages.success(
         request, f"{points} {arrow} on {cast.entry}. It lands at {_day_name(cast.day)}."
     )
-    return answer(request, cast.player, done, VOTED, lambda own: with_vote(own, cast))
+    patch = lambda own: with_vote(own, cast)  # noqa: E731
+    return answer(request, cast.player, done, VOTED, patch, row=cast.entry_id)
 
 
 @require_GET

@@ -12,13 +12,14 @@ from typing import NamedTuple
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import get_template
 from django.utils.safestring import mark_safe
 
 from goonsite.parts import render_parts
 
-from .. import board_cache, clock, face_down
+from .. import board_cache, clock, face_down, ladder_rows
 from ..board import Board, face_down_counts, load_board, new_player_board
 from ..engine import CardId
 from ..engine.cards import parse_item
@@ -164,12 +165,20 @@ def answer(
     parts: tuple[str, ...],
     patch_own: Callable[[Board], Board],
     patch_counts: Callable[[dict[int, int]], dict[int, int]] | None = None,
+    *,
+    row: int | None = None,
     **context,
 ) -> HttpResponse:
     """The answer to an action that changed the board: the parts it changed, drawn from
     the board kept before it with the action's writes patched in, which is kept for the
     next view too (no JS: the redirected page finds it). `player` is the row the action
-    locked and read."""
+    locked and read.
+
+    `row`: the one ladder row the action changed beside the next vote's line (a vote).
+    When the page shows the very board the action patched (the state its form sent
+    back, `Board.shown_state`), only that row and the line are sent for the ladder: a
+    thirtieth of it. Otherwise (another tab's vote, a noon, the last vote of the day,
+    which closes every row) the whole ladder is."""
     snap = done.snap if done.snap is not None and done.snap.player_id == player.pk else None
     own, counts = board_cache.carry_forward(snap, done.bumps, patch_own, patch_counts)
     # The answer shows the public board as it is now: a noon may have committed while the
@@ -179,6 +188,15 @@ def answer(
         return redirect("ladder:board")
     day_counts = None if counts is None else (snap.day_id, counts)
     board = board_for(request, player, own=own, day_counts=day_counts)
+    if row is not None and own is not None and board.public_key == snap.public_key:
+        shown = request.POST.get("shown")
+        if board.votes_left and shown == snap.own.shown_state:
+            html = ladder_rows.row_html(board, row, get_token(request))
+            if html is not None:
+                one = f"entry-{row}"
+                parts = sum(((one, "next-vote") if p == "ladder" else (p,) for p in parts), ())
+                context = {"board": board, **context}
+                return render_parts(request, BOARD, parts, context, {one: html})
     return board_update(request, player, parts=parts, board=board, **context)
 
 
@@ -195,11 +213,11 @@ def cached_ladder(request: HttpRequest, board: Board) -> str | None:
         board.public_key,
         secret,
         board.targeting.id if board.targeting else None,
+        board.votes_left,
         [
             (
                 r.entry.pk,
                 (r.my_vote.direction, r.my_vote.points) if r.my_vote else None,
-                r.next_points,
                 r.cannot_vote,
                 r.cannot_play,
             )

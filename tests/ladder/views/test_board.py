@@ -40,11 +40,13 @@ def test_ladder_in_order_with_vote_buttons_worth_the_next_vote(alice_client, ali
     body = alice_client.get(BOARD).content.decode()
     order = [body.index(f'id="entry-{entries[n].pk}"') for n in ["dee", "cy", "ava", "bo", "eli"]]
     assert order == sorted(order)
-    assert "▲ 5" in body
+    # The buttons show the next vote's points from the ladder's one line (R3.1).
+    assert 'id="next-vote" class="next-vote helptext" data-points="5"' in body
+    assert 'aria-label="Ava up" ' not in body and 'aria-label="Vote Ava up"' in body
     assert 'title="Dee is locked at the top and takes no votes"' in body
     cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
     body = alice_client.get(BOARD).content.decode()
-    assert "▲ 3" in body and '<span class="my-vote up">▲ 5</span>' in body
+    assert 'data-points="3"' in body and '<span class="my-vote up">▲ 5</span>' in body
 
 
 def test_face_down_cards_never_say_which_or_whose(alice_client, bob, bob_player, entries):

@@ -25,6 +25,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -65,6 +66,7 @@ CLOCK_TICK = 1 / os.sysconf("SC_CLK_TCK")
 ROOT = Path(settings.BASE_DIR)
 HTMX = {"HX-Request": "true"}
 FORM = "application/x-www-form-urlencoded"
+SHOWN = re.compile(rb'id="shown-board" name="shown" value="([^"]*)"')
 
 
 def process_cpu(pid: int) -> float:
@@ -249,6 +251,7 @@ class Command(BaseCommand):
             raise CommandError("This database has an active season: run the bench on another.")
         self.verbosity = options["verbosity"]
         self.round = 0
+        self.shown: dict[int, str] = {}  # the board state each player's page shows
         season = self.build(players, contestants)
         try:
             clients = self.players(season, face_down)
@@ -347,7 +350,9 @@ class Command(BaseCommand):
 
         def vote(i: int) -> tuple:
             entry = entries[(i + self.round) % len(entries)]  # a new one each round
-            return reverse("ladder:vote"), {"entry": entry, "direction": "up"}, True
+            # What the page sends with a vote: the state of the board it shows.
+            data = {"entry": entry, "direction": "up", "shown": self.shown.get(i, "")}
+            return reverse("ladder:vote"), data, True
 
         def play(i: int) -> tuple:
             data = {"card": CardId.BOOST.value, "target": entries[(i + 1) % len(entries)]}
@@ -470,6 +475,8 @@ class Command(BaseCommand):
             figures.cpu += transport.cpu() - before
         if status != 200 or b'class="error"' in body:
             raise CommandError(f"{figures.name} failed: {status} {body[:300]}")
+        if shown := SHOWN.search(body):
+            self.shown[i] = shown[1].decode()
         figures.runs += 1
         if count:
             figures.queries.append(len(queries))
@@ -494,7 +501,7 @@ class Command(BaseCommand):
                 transport.request(i, method, path, data, htmx)
             profiler.disable()
             out = io.StringIO()
-            pstats.Stats(profiler, stream=out).sort_stats(os.environ.get("PROFILE_SORT", "cumulative")).print_stats(int(os.environ.get("PROFILE_LINES", "60")))
+            pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(60)
             self.stdout.write(out.getvalue())
             return
         raise CommandError(f"no such kind: {kind}")

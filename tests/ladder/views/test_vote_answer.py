@@ -1,0 +1,117 @@
+"""A vote's answer (issue 27, R3.1, R5.6): the row voted on and the next vote's line, not
+the whole ladder, when the page shows exactly the board the vote changed; the whole
+ladder whenever it may not (another tab's vote, the day's last vote, no JS)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+
+from games.ladder.engine.rules import VOTE_POINTS
+from games.ladder.services.votes import cast_vote
+from tests.ladder.fixtures import HTMX
+
+BOARD = reverse("ladder:board")
+VOTE = reverse("ladder:vote")
+ROW = re.compile(r'<li\b[^>]*\bid="entry-(\d+)"')
+
+
+@pytest.fixture(autouse=True)
+def _on_the_minute(now):
+    """A kept page is named by its minute: no test crosses one between its requests."""
+
+
+def shown(client: Client) -> str:
+    """The board state the page in front of the player sends back with a vote."""
+    page = client.get(BOARD).content.decode()
+    return re.search(r'id="shown-board" name="shown" value="([^"]*)"', page)[1]
+
+
+def vote(client: Client, entry, state: str | None, direction: str = "up") -> str:
+    data = {"entry": entry.pk, "direction": direction}
+    if state is not None:
+        data["shown"] = state
+    return client.post(VOTE, data, **HTMX).content.decode()
+
+
+def test_the_answer_swaps_the_row_voted_on_and_the_next_votes_line(alice_client, entries):
+    state = shown(alice_client)
+    body = vote(alice_client, entries["bo"], state)
+    assert ROW.findall(body) == [str(entries["bo"].pk)]
+    assert f'id="entry-{entries["bo"].pk}"' in body and 'hx-swap-oob="true"' in body
+    assert '<span class="my-vote up">▲ 5</span>' in body
+    assert 'id="next-vote" class="next-vote helptext" data-points="3"' in body
+    assert "Your next vote: <strong>3 points</strong>" in body
+    assert 'id="ladder"' not in body
+    # The rest of what a vote changes is there as before.
+    assert 'id="today"' in body and 'id="season"' in body and "5 points up on Bo" in body
+
+
+def test_the_next_line_carries_the_state_the_next_vote_sends(alice_client, entries):
+    body = vote(alice_client, entries["bo"], shown(alice_client))
+    state = re.search(r'id="shown-board" name="shown" value="([^"]*)"', body)[1]
+    assert state.endswith(":1")
+    second = vote(alice_client, entries["ava"], state)
+    assert ROW.findall(second) == [str(entries["ava"].pk)]
+    assert 'data-points="1"' in second
+
+
+def test_a_page_behind_another_tabs_vote_gets_the_whole_ladder(alice_client, alice, entries):
+    state = shown(alice_client)
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="down")  # the other tab
+    body = vote(alice_client, entries["bo"], state)
+    assert 'id="ladder"' in body
+    assert len(ROW.findall(body)) == len(entries)
+    assert '<span class="my-vote down">▼ 5</span>' in body  # the other tab's, now shown
+    assert '<span class="my-vote up">▲ 3</span>' in body
+
+
+@pytest.mark.parametrize("state", [None, "", "someone else's page:0"])
+def test_a_vote_without_the_pages_state_gets_the_whole_ladder(alice_client, entries, state):
+    shown(alice_client)
+    body = vote(alice_client, entries["bo"], state)
+    assert 'id="ladder"' in body and len(ROW.findall(body)) == len(entries)
+
+
+def test_the_days_last_vote_closes_every_row(alice_client, alice, entries):
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up")
+    cast_vote(user=alice, entry_id=entries["cy"].pk, direction="up")
+    body = vote(alice_client, entries["bo"], shown(alice_client))
+    assert 'id="ladder"' in body and len(ROW.findall(body)) == len(entries)
+    assert "No votes left today: new votes at noon." in body
+    assert 'data-points="0"' in body
+    assert 'aria-describedby="next-vote"' not in body  # every button closed
+
+
+def test_without_js_a_vote_still_redirects_to_the_board(alice_client, entries):
+    state = shown(alice_client)
+    response = alice_client.post(VOTE, {"entry": entries["bo"].pk, "direction": "up"})
+    assert response.status_code == 302 and response["Location"] == BOARD
+    page = alice_client.get(BOARD).content.decode()
+    assert page.count('aria-describedby="next-vote"') == 2 * (len(entries) - 1)
+    assert state.endswith(":0") and 'data-points="3"' in page
+
+
+def test_the_answer_is_a_small_part_of_the_page(alice_client, entries):
+    page_size = len(alice_client.get(BOARD).content)
+    answer = vote(alice_client, entries["bo"], shown(alice_client))
+    whole = vote(alice_client, entries["cy"], None)  # the same vote, the whole ladder
+    assert len(answer.encode()) < len(whole.encode()) < page_size
+    per_row = (len(whole.encode()) - len(answer.encode())) / (len(entries) - 1)
+    assert per_row > 200  # each row left out is a real saving, not a rounding
+
+
+def test_every_points_value_of_r3_1_has_its_rule_in_the_stylesheet():
+    css = Path(settings.BASE_DIR, "static/ladder/ladder.css").read_text()
+    values = {p for points in VOTE_POINTS.values() for p in points}
+    styled = {
+        int(v)
+        for v, shown in re.findall(r'#next-vote\[data-points="(\d+)"\][^{]*\{ content: " (\d+)"', css)
+        if v == shown
+    }
+    assert styled == values
