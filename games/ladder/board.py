@@ -153,11 +153,13 @@ class Board:
 
     @property
     def shown_state(self) -> str:
-        """What a page of this board shows that a vote's answer changes on every row: the
-        public board and how many votes are cast. A vote form sends it back, so that an
-        answer to a page showing exactly the board the vote changed swaps only the row
-        voted on and the next vote's line (views.common.answer)."""
-        return f"{self.public_key}:{len(self.votes)}"
+        """What a page's ladder shows beside the public board's own rows: which version of
+        them, how many votes are cast (the next vote's points, every row's buttons) and the
+        card being aimed (every row's "Play here"). A vote or a pack opening sends it back,
+        so that an answer to a page showing exactly the board the action changed leaves
+        the rest of the ladder alone (views.common.answer)."""
+        aimed = self.targeting.id if self.targeting else ""
+        return f"{self.public_key}:{len(self.votes)}:{aimed}"
 
     @property
     def used_all_votes(self) -> bool:

@@ -24,6 +24,7 @@ VOTED = re.compile(r"(\d+) points? (up|down) on [^<]*?\. It lands at (\w+)&#x27;
 PLAYED = re.compile(r"waits face down on [^<]*? until (\w+)&#x27;s noon")
 ENTRY = re.compile(r'name="entry" value="(\d+)"')
 SEALED = re.compile(r'action="/sealed/(\d+)/open/"')
+SHOWN = re.compile(r'id="shown-board" name="shown" value="([^"]*)"')  # what htmx sends back
 REFUSED_AT_NOON = "Noon is being counted"
 
 
@@ -78,6 +79,7 @@ class Player:
         self.votes: list[Ack] = []
         self.plays: list[str] = []
         self.entries: list[int] = []
+        self.shown = ""  # the board state the page shows, sent with a vote or an opening
 
     @property
     def session(self) -> aiohttp.ClientSession:
@@ -117,6 +119,8 @@ class Player:
             self.recorder.errors.append(f"{kind}: {type(exc).__name__} {exc}")
             raise
         self.recorder.add(kind, time.perf_counter() - start, sent)
+        if shown := SHOWN.search(answer.text):
+            self.shown = shown[1]
         if answer.status_code >= 400 or (
             answer.status_code >= 300 and kind not in ("signup", "post-form")
         ):
@@ -149,7 +153,13 @@ class Player:
 
     async def open_packs(self) -> None:
         for item in SEALED.findall(await self.board()):
-            await self.request("action", "POST", f"/sealed/{item}/open/", headers=dict(HTMX))
+            await self.request(
+                "action",
+                "POST",
+                f"/sealed/{item}/open/",
+                data={"shown": self.shown},
+                headers=dict(HTMX),
+            )
 
     def _refused_at_noon(self, html: str) -> bool:
         if REFUSED_AT_NOON in html:
@@ -163,7 +173,7 @@ class Player:
                 "action",
                 "POST",
                 "/vote/",
-                data={"entry": entry, "direction": direction},
+                data={"entry": entry, "direction": direction, "shown": self.shown},
                 headers=dict(HTMX),
             )
         ).text

@@ -64,7 +64,7 @@ def vote(request: HttpRequest, player_id: int) -> HttpResponse:
         request, f"{points} {arrow} on {cast.entry}. It lands at {_day_name(cast.day)}."
     )
     patch = lambda own: with_vote(own, cast)  # noqa: E731
-    return answer(request, cast.player, done, VOTED, patch, row=cast.entry_id)
+    return answer(request, cast.player, done, VOTED, patch, ladder="row", row=cast.entry_id)
 
 
 @require_GET
@@ -147,6 +147,7 @@ def open_item(request: HttpRequest, player_id: int, item_id: int) -> HttpRespons
         done,
         OPENED,
         lambda own: with_opened(own, opened.item, opened.held),
+        ladder="nothing",
         # the hand shows them turning over, one by one
         revealed=[CATALOGUE[c] for c in opened.cards],
     )

@@ -166,6 +166,7 @@ def answer(
     patch_own: Callable[[Board], Board],
     patch_counts: Callable[[dict[int, int]], dict[int, int]] | None = None,
     *,
+    ladder: str = "whole",
     row: int | None = None,
     **context,
 ) -> HttpResponse:
@@ -174,11 +175,11 @@ def answer(
     next view too (no JS: the redirected page finds it). `player` is the row the action
     locked and read.
 
-    `row`: the one ladder row the action changed beside the next vote's line (a vote).
-    When the page shows the very board the action patched (the state its form sent
-    back, `Board.shown_state`), only that row and the line are sent for the ladder: a
-    thirtieth of it. Otherwise (another tab's vote, a noon, the last vote of the day,
-    which closes every row) the whole ladder is."""
+    `ladder`: what of the ladder the action changed when the page shows the very board it
+    patched (the state its form sent back, `Board.shown_state`): "row", the one `row` and
+    the next vote's line (a vote: a thirtieth of the ladder); "nothing" (a pack opening).
+    Otherwise (another tab's vote, a noon, a card being aimed, the day's last vote, which
+    closes every row) the whole ladder is sent."""
     snap = done.snap if done.snap is not None and done.snap.player_id == player.pk else None
     own, counts = board_cache.carry_forward(snap, done.bumps, patch_own, patch_counts)
     # The answer shows the public board as it is now: a noon may have committed while the
@@ -188,16 +189,25 @@ def answer(
         return redirect("ladder:board")
     day_counts = None if counts is None else (snap.day_id, counts)
     board = board_for(request, player, own=own, day_counts=day_counts)
-    if row is not None and own is not None and board.public_key == snap.public_key:
-        shown = request.POST.get("shown")
-        if board.votes_left and shown == snap.own.shown_state:
-            html = ladder_rows.row_html(board, row, get_token(request))
-            if html is not None:
-                one = f"entry-{row}"
-                parts = sum(((one, "next-vote") if p == "ladder" else (p,) for p in parts), ())
-                context = {"board": board, **context}
-                return render_parts(request, BOARD, parts, context, {one: html})
+    if ladder != "whole" and _shows(request, snap, own, board):
+        # The same public board, so the poller's version stands too.
+        parts = tuple(p for p in parts if p != "poller")
+        if ladder == "nothing":
+            parts = tuple(p for p in parts if p != "ladder")
+            return render_parts(request, BOARD, parts, {"board": board, **context})
+        if board.votes_left and (html := ladder_rows.row_html(board, row, get_token(request))):
+            one = f"entry-{row}"
+            parts = sum(((one, "next-vote") if p == "ladder" else (p,) for p in parts), ())
+            return render_parts(request, BOARD, parts, {"board": board, **context}, {one: html})
     return board_update(request, player, parts=parts, board=board, **context)
+
+
+def _shows(request: HttpRequest, snap, own: Board | None, board: Board) -> bool:
+    """Whether the page the action came from shows the board it patched: carried forward
+    from the kept board (`own`), of the same public board, and the state its form sent."""
+    if own is None or snap is None or board.public_key != snap.public_key:
+        return False
+    return request.POST.get("shown") == snap.own.shown_state
 
 
 def cached_ladder(request: HttpRequest, board: Board) -> str | None:
@@ -212,7 +222,7 @@ def cached_ladder(request: HttpRequest, board: Board) -> str | None:
     shown = (
         board.public_key,
         secret,
-        board.targeting.id if board.targeting else None,
+        board.shown_state,
         board.votes_left,
         [
             (

@@ -359,7 +359,8 @@ class Command(BaseCommand):
             return reverse("ladder:play"), data, True
 
         def open_pack(i: int) -> tuple:
-            return reverse("ladder:open", args=[packs[players[i].pk]]), None, True
+            path = reverse("ladder:open", args=[packs[players[i].pk]])
+            return path, {"shown": self.shown.get(i, "")}, True
 
         return [
             ("bare view", "GET", lambda i: (reverse("ping"), None, False)),
@@ -450,7 +451,8 @@ class Command(BaseCommand):
         )
 
         def open_god_pack(i: int) -> tuple:
-            return reverse("ladder:open", args=[packs[users[i].pk]]), None, True
+            path = reverse("ladder:open", args=[packs[users[i].pk]])
+            return path, {"shown": self.shown.get(i, "")}, True  # from their first board
 
         opened = self.run("God Pack opened", "POST", open_god_pack, transport, True)
         self.stdout.write("\n  a new player's arrival, in this process:")

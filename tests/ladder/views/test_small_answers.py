@@ -1,6 +1,7 @@
-"""A vote's answer (issue 27, R3.1, R5.6): the row voted on and the next vote's line, not
-the whole ladder, when the page shows exactly the board the vote changed; the whole
-ladder whenever it may not (another tab's vote, the day's last vote, no JS)."""
+"""An action's answer sends only what changed of the ladder (issue 27, R3.1, R5.4, R5.6):
+a vote the row voted on and the next vote's line, a pack opening nothing of it, when the
+page shows exactly the board the action changed; the whole ladder whenever it may not
+(another tab's vote, a card being aimed, the day's last vote, no JS)."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from django.test import Client
 from django.urls import reverse
 
 from games.ladder.engine.rules import VOTE_POINTS
+from games.ladder.models import SealedItem
+from games.ladder.services.packs import give_starting_hand
 from games.ladder.services.votes import cast_vote
-from tests.ladder.fixtures import HTMX
+from tests.ladder.fixtures import HTMX, give
 
 BOARD = reverse("ladder:board")
 VOTE = reverse("ladder:vote")
@@ -26,9 +29,9 @@ def _on_the_minute(now):
     """A kept page is named by its minute: no test crosses one between its requests."""
 
 
-def shown(client: Client) -> str:
-    """The board state the page in front of the player sends back with a vote."""
-    page = client.get(BOARD).content.decode()
+def shown(client: Client, path: str = BOARD) -> str:
+    """The board state the page in front of the player sends back with an action."""
+    page = client.get(path).content.decode()
     return re.search(r'id="shown-board" name="shown" value="([^"]*)"', page)[1]
 
 
@@ -47,7 +50,7 @@ def test_the_answer_swaps_the_row_voted_on_and_the_next_votes_line(alice_client,
     assert '<span class="my-vote up">▲ 5</span>' in body
     assert 'id="next-vote" class="next-vote helptext" data-points="3"' in body
     assert "Your next vote: <strong>3 points</strong>" in body
-    assert 'id="ladder"' not in body
+    assert 'id="ladder"' not in body and 'id="poller"' not in body  # the same public board
     # The rest of what a vote changes is there as before.
     assert 'id="today"' in body and 'id="season"' in body and "5 points up on Bo" in body
 
@@ -55,7 +58,7 @@ def test_the_answer_swaps_the_row_voted_on_and_the_next_votes_line(alice_client,
 def test_the_next_line_carries_the_state_the_next_vote_sends(alice_client, entries):
     body = vote(alice_client, entries["bo"], shown(alice_client))
     state = re.search(r'id="shown-board" name="shown" value="([^"]*)"', body)[1]
-    assert state.endswith(":1")
+    assert state.endswith(":1:")
     second = vote(alice_client, entries["ava"], state)
     assert ROW.findall(second) == [str(entries["ava"].pk)]
     assert 'data-points="1"' in second
@@ -65,7 +68,7 @@ def test_a_page_behind_another_tabs_vote_gets_the_whole_ladder(alice_client, ali
     state = shown(alice_client)
     cast_vote(user=alice, entry_id=entries["ava"].pk, direction="down")  # the other tab
     body = vote(alice_client, entries["bo"], state)
-    assert 'id="ladder"' in body
+    assert 'id="ladder"' in body and 'id="poller"' in body
     assert len(ROW.findall(body)) == len(entries)
     assert '<span class="my-vote down">▼ 5</span>' in body  # the other tab's, now shown
     assert '<span class="my-vote up">▲ 3</span>' in body
@@ -94,7 +97,7 @@ def test_without_js_a_vote_still_redirects_to_the_board(alice_client, entries):
     assert response.status_code == 302 and response["Location"] == BOARD
     page = alice_client.get(BOARD).content.decode()
     assert page.count('aria-describedby="next-vote"') == 2 * (len(entries) - 1)
-    assert state.endswith(":0") and 'data-points="3"' in page
+    assert state.endswith(":0:") and 'data-points="3"' in page
 
 
 def test_the_answer_is_a_small_part_of_the_page(alice_client, entries):
@@ -109,9 +112,40 @@ def test_the_answer_is_a_small_part_of_the_page(alice_client, entries):
 def test_every_points_value_of_r3_1_has_its_rule_in_the_stylesheet():
     css = Path(settings.BASE_DIR, "static/ladder/ladder.css").read_text()
     values = {p for points in VOTE_POINTS.values() for p in points}
-    styled = {
-        int(v)
-        for v, shown in re.findall(r'#next-vote\[data-points="(\d+)"\][^{]*\{ content: " (\d+)"', css)
-        if v == shown
-    }
+    rule = re.compile(r'#next-vote\[data-points="(\d+)"\][^{]*\{ content: " (\d+)"')
+    styled = {int(v) for v, shown in rule.findall(css) if v == shown}
     assert styled == values
+
+
+@pytest.fixture
+def pack(alice, alice_player, season) -> SealedItem:
+    give_starting_hand(user=alice, season=season)
+    return SealedItem.objects.get(owner=alice_player)
+
+
+def open_pack(client: Client, pack: SealedItem, state: str | None) -> str:
+    data = {} if state is None else {"shown": state}
+    return client.post(reverse("ladder:open", args=[pack.pk]), data, **HTMX).content.decode()
+
+
+def test_a_pack_opened_from_the_page_sends_nothing_of_the_ladder(alice_client, pack, entries):
+    body = open_pack(alice_client, pack, shown(alice_client))
+    assert "You opened:" in body and 'id="hand"' in body
+    assert 'id="ladder"' not in body and ROW.findall(body) == [] and 'id="poller"' not in body
+
+
+def test_a_pack_opened_while_a_card_is_aimed_puts_the_vote_buttons_back(
+    alice_client, alice_player, pack, entries
+):
+    give(alice_player, "boost")
+    state = shown(alice_client, f"{BOARD}?play=boost")
+    assert state.endswith(":boost")
+    body = open_pack(alice_client, pack, state)
+    assert 'id="ladder"' in body and "Play here" not in body
+    assert body.count('aria-describedby="next-vote"') == 2 * len(entries)
+
+
+def test_a_pack_opened_without_the_pages_state_sends_the_whole_ladder(alice_client, pack, entries):
+    shown(alice_client)
+    body = open_pack(alice_client, pack, None)
+    assert 'id="ladder"' in body and len(ROW.findall(body)) == len(entries)
