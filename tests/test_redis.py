@@ -202,6 +202,25 @@ def test_versions_bump_in_one_round_trip_from_a_random_start(redis_cache, monkey
     assert 0 < redis.Redis.from_url(REDIS_URL).ttl(redis_cache.make_key("a")) <= 60
 
 
+def test_a_bump_is_one_trip_and_outlives_a_flushed_script(redis_cache):
+    """The bump is one script (goonsite.cache._BUMP): one round trip for any number of
+    keys; no expiry when none is asked; a Redis that forgot the script (a restart, a
+    SCRIPT FLUSH) is sent it again, and the count goes on."""
+    from goonsite.cache import bump_versions
+
+    bump_versions(redis_cache, ["c"], None)
+    with counting_redis_trips() as trips:
+        values = bump_versions(redis_cache, ["c", "d"], None)
+    assert trips.count == 1
+    server = redis.Redis.from_url(REDIS_URL)
+    assert server.ttl(redis_cache.make_key("c")) == -1  # kept until evicted
+    server.script_flush()
+    assert bump_versions(redis_cache, ["c", "d"], None) == {
+        "c": values["c"] + 1,
+        "d": values["d"] + 1,
+    }
+
+
 def test_an_action_answers_from_the_board_kept_in_redis(
     redis_cache, alice_client, alice_player, entries, django_assert_num_queries
 ):

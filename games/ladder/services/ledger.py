@@ -53,8 +53,8 @@ def take_from_hand(player: PlayerSeason, card: str, reason: str, day: GameDay) -
     when they hold none. Needs the player's row locked, so nobody else takes the same card
     meanwhile. On PostgreSQL one statement (the DELETE feeds the ledger's INSERT); a card
     played is the commonest action after a vote."""
-    first = HeldCard.objects.filter(owner=player, card=card).order_by("pk").values("pk")[:1]
     if connection.vendor != "postgresql":
+        first = HeldCard.objects.filter(owner=player, card=card).order_by("pk").values("pk")[:1]
         taken, _ = HeldCard.objects.filter(pk=Subquery(first)).delete()
         if taken:
             record(player, [card], -1, reason, day)
