@@ -50,6 +50,14 @@ class RedisCacheClient(redis.RedisCacheClient):
             client = self._clients.setdefault(id(pool), self._client(connection_pool=pool))
         return client
 
+    def set_many(self, data, timeout):
+        # One key (a patched board kept after an action): one SET with its expiry, where
+        # Django sends MULTI, MSET, EXPIRE and EXEC.
+        if len(data) == 1:
+            ((key, value),) = data.items()
+            return self.set(key, value, timeout)
+        return super().set_many(data, timeout)
+
 
 # The process's clients, by servers and options. redis-py's pools notice a fork and start
 # afresh in the child.

@@ -221,6 +221,19 @@ def test_a_bump_is_one_trip_and_outlives_a_flushed_script(redis_cache):
     }
 
 
+@pytest.mark.parametrize("timeout", [60, None, 0])
+def test_one_key_set_many_is_one_set_with_its_expiry(redis_cache, timeout):
+    redis_cache.set("kept", "before")
+    with counting_redis_trips() as trips:
+        assert redis_cache.set_many({"kept": {"board": 1}}, timeout) == []
+    assert trips.commands == ["SET" if timeout != 0 else "DEL"]
+    assert redis_cache.get("kept") == (None if timeout == 0 else {"board": 1})
+    ttl = redis.Redis.from_url(REDIS_URL).ttl(redis_cache.make_key("kept"))
+    assert ttl == {60: ttl if 0 < ttl <= 60 else "expiry lost", None: -1, 0: -2}[timeout]
+    redis_cache.set_many({"one": 1, "two": 2}, 60)  # more keys: Django's own way
+    assert redis_cache.get_many(["one", "two"]) == {"one": 1, "two": 2}
+
+
 def test_an_action_answers_from_the_board_kept_in_redis(
     redis_cache, alice_client, alice_player, entries, django_assert_num_queries
 ):
