@@ -230,13 +230,28 @@ def keep_new_player(public_key: str, player_id: int, version: int, own: Any) -> 
 
 
 def face_down(
-    day_id: int, read: Callable[[], dict[int, int]], *, key: str | None = None
+    day_id: int,
+    read: Callable[[], dict[int, int]],
+    *,
+    key: str | None = None,
+    snap: Snapshot | None = None,
 ) -> dict[int, int]:
     """The day's face-down counts by entry id, `read()` once per version of the day's plays
-    (`key`: where they are kept at the current version, when the caller knows it)."""
+    (`key`: where they are kept at the current version, when the caller knows it; `snap`:
+    what an action read before it, used as it is while the version has not moved)."""
     if key is None:
         versions = _versions(day_key(day_id))
-        key = None if versions is None else _counts_key(day_id, versions[day_key(day_id)])
+        if versions is None:
+            return read()
+        version = versions[day_key(day_id)]
+        if (
+            snap
+            and snap.day_id == day_id
+            and snap.day_version == version
+            and snap.counts is not None
+        ):
+            return snap.counts
+        key = _counts_key(day_id, version)
     return _read_through(key, read)
 
 

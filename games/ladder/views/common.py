@@ -92,11 +92,13 @@ def board_for(
     *,
     own: Board | None = None,
     day_counts: tuple[int, dict[int, int]] | None = None,
+    snap: board_cache.Snapshot | None = None,
 ) -> Board:
     """The board as this request shows it: the player's own part and the day's face-down
     counts from the cache (or as an action just patched them: `own`, and `day_counts`,
-    the day's id and its counts), joined with the public board and the card being aimed,
-    if the player still holds it. A patched part of another public board or day (a noon
+    the day's id and its counts; or as it read them before, while their version stands:
+    `snap`), joined with the public board and the card being aimed, if the player still
+    holds it. A patched part of another public board or day (a noon
     or a pin came in between) is read afresh instead."""
     public = public_board(clock.now())
     if public is None or public.season.pk != player.season_id:
@@ -106,7 +108,9 @@ def board_for(
     if day_counts is not None and day_counts[0] == public.day.pk:
         counts = day_counts[1]
     else:
-        counts = board_cache.face_down(public.day.pk, lambda: face_down_counts(public.day))
+        counts = board_cache.face_down(
+            public.day.pk, lambda: face_down_counts(public.day), snap=snap
+        )
     card = parse_item(targeting)
     if not isinstance(card, CardId) or not own.holds(card):
         card = None
@@ -188,7 +192,7 @@ def answer(
     if not request.htmx:
         return redirect("ladder:board")
     day_counts = None if counts is None else (snap.day_id, counts)
-    board = board_for(request, player, own=own, day_counts=day_counts)
+    board = board_for(request, player, own=own, day_counts=day_counts, snap=snap)
     if ladder != "whole" and _shows(request, snap, own, board):
         # The same public board, so the poller's version stands too.
         parts = tuple(p for p in parts if p != "poller")

@@ -149,3 +149,31 @@ def test_a_pack_opened_without_the_pages_state_sends_the_whole_ladder(alice_clie
     shown(alice_client)
     body = open_pack(alice_client, pack, None)
     assert 'id="ladder"' in body and len(ROW.findall(body)) == len(entries)
+
+
+def test_a_card_landed_during_the_vote_shows_in_its_answer(
+    alice_client, bob, bob_player, entries, monkeypatch
+):
+    """The answer fills in the face-down counts the vote read before it only while the
+    day's plays have not moved: a card played meanwhile is counted (R5.6)."""
+    from games.ladder.services.plays import play_face_down
+    from games.ladder.views import actions
+
+    give(bob_player, "boost", "boost")
+    play_face_down(user=bob, card="boost", target_id=entries["ava"].pk)  # counts kept
+    real = actions.cast_vote
+
+    def and_bob_plays_meanwhile(**kwargs):
+        vote = real(**kwargs)
+        play_face_down(user=bob, card="boost", target_id=entries["bo"].pk)
+        return vote
+
+    state = shown(alice_client)
+    monkeypatch.setattr(actions, "cast_vote", and_bob_plays_meanwhile)
+    body = vote(alice_client, entries["bo"], state)
+    assert ROW.findall(body) == [str(entries["bo"].pk)]
+    assert 'aria-label="1 face-down card"' in body
+    monkeypatch.setattr(actions, "cast_vote", real)
+    body = vote(alice_client, entries["ava"], shown(alice_client))  # nothing moved: as read
+    assert ROW.findall(body) == [str(entries["ava"].pk)]
+    assert 'aria-label="1 face-down card"' in body
