@@ -40,16 +40,15 @@ def test_sign_up_open_vote_play_redeem_then_noon(page: Page, live_server, demo, 
     expect(page.locator("#messages")).to_contain_text("You opened:")
     expect(page.locator("#hand a.game-card")).to_have_count(8)
 
-    # Three votes, up on Eli, Dee and Cy: each swap shows the next vote's worth, on every
-    # open button (drawn by CSS from the one line that says it) and in what a screen
-    # reader hears with the button.
+    # Three votes, up on Eli, Dee and Cy: each swap shows the next vote's worth on every
+    # open button (drawn by CSS from the one line that says it) and in its name.
     for name, points in (("Eli", "5"), ("Dee", "3"), ("Cy", "1")):
         worth = f"{points} point{'' if points == '1' else 's'}"
-        button = page.get_by_role("button", name=f"Vote {name} up")
-        expect(button).to_have_accessible_description(f"Your next vote: {worth}, up or down.")
+        expect(page.locator("#next-vote")).to_contain_text(f"Your next vote: {worth}")
         for shown in page.locator(".vote-form button:enabled .points").all():
-            assert shown.evaluate("e => getComputedStyle(e, '::after').content") == f'" {points}"'
-        button.click()
+            drawn = shown.evaluate("e => getComputedStyle(e, '::after').content")
+            assert drawn == f'" {points}" / "{worth}"', drawn
+        page.get_by_role("button", name=f"Vote {name} up, {worth}", exact=True).click()
         expect(page.locator("#today")).to_contain_text(f"▲ {points} on {name}")
     expect(page.locator("#today")).to_contain_text("Votes left: none")
     expect(page.locator("#season")).to_contain_text("you draw a card at noon")

@@ -88,7 +88,7 @@ def test_no_page_is_wider_than_a_phone_and_axe_finds_nothing_serious(
     twelve_row_season(alice)
     page.set_viewport_size(PHONE)
     log_in(page, live_server.url)
-    page.get_by_role("button", name="Vote Ava up").click()
+    page.get_by_role("button", name="Vote Ava up, 5 points").click()
     expect(page.locator("#today")).to_contain_text("on Ava")
     report = resolve_now()
     pages = {

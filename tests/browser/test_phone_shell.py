@@ -115,7 +115,7 @@ def test_a_toast_does_not_cover_the_header(page: Page, live_server, alice):
     twelve_row_season(alice)
     page.set_viewport_size(PHONE)
     log_in(page, live_server.url)
-    page.get_by_role("button", name="Vote Ava up").click()
+    page.get_by_role("button", name="Vote Ava up, 5 points").click()
     toast = page.locator("#messages li").last
     expect(toast).to_contain_text("5 points up on Ava")
     page.evaluate("window.scrollTo(0, 0)")

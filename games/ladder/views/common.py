@@ -194,8 +194,8 @@ def answer(
     day_counts = None if counts is None else (snap.day_id, counts)
     board = board_for(request, player, own=own, day_counts=day_counts, snap=snap)
     if ladder != "whole" and _shows(request, snap, own, board):
-        # The same public board, so the poller's version stands too.
-        parts = tuple(p for p in parts if p != "poller")
+        # The poller goes too, though its version stands: an answer that arrives after a
+        # poll drew a newer board puts this one's version back, so the next poll redraws.
         if ladder == "nothing":
             parts = tuple(p for p in parts if p != "ladder")
             return render_parts(request, BOARD, parts, {"board": board, **context})
