@@ -98,8 +98,8 @@ def board_for(
     counts from the cache (or as an action just patched them: `own`, and `day_counts`,
     the day's id and its counts; or as it read them before, while their version stands:
     `snap`), joined with the public board and the card being aimed, if the player still
-    holds it. A patched part of another public board or day (a noon
-    or a pin came in between) is read afresh instead."""
+    holds it. A patched part of another public board or day (a noon or a pin came in
+    between) is read afresh instead."""
     public = public_board(clock.now())
     if public is None or public.season.pk != player.season_id:
         raise Http404("The season has ended.")
