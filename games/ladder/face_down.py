@@ -26,6 +26,11 @@ _SPAN = re.compile(
 _drawn = KeptInProcess(20_000)  # (entry id, count): a long season's rows and counts
 
 
+def part_id(entry_id: int) -> str:
+    """The span's id: an answer that leaves a row alone swaps its count in by it."""
+    return f"facedown-{entry_id}"
+
+
 def span(entry_id: int, count: int) -> SafeString:
     """The row's face-down cards: one back per card up to `STACK`, and the count past one."""
     key = (entry_id, count)
@@ -34,8 +39,9 @@ def span(entry_id: int, count: int) -> SafeString:
         backs = '<span class="facedown-card" aria-hidden="true"></span>' * min(count, STACK)
         label = f"{count} face-down card{'' if count == 1 else 's'}"
         html = format_html(
-            '<span class="facedown" data-entry="{}" role="img" aria-label="{}">{}{}</span>',
+            '<span class="facedown" data-entry="{}" id="{}" role="img" aria-label="{}">{}{}</span>',
             entry_id,
+            part_id(entry_id),
             label,
             mark_safe(backs),
             mark_safe(

@@ -147,7 +147,7 @@ def open_item(request: HttpRequest, player_id: int, item_id: int) -> HttpRespons
         done,
         OPENED,
         lambda own: with_opened(own, opened.item, opened.held),
-        ladder="nothing",
+        ladder="counts",
         # the hand shows them turning over, one by one
         revealed=[CATALOGUE[c] for c in opened.cards],
     )

@@ -181,9 +181,10 @@ def answer(
 
     `ladder`: what of the ladder the action changed when the page shows the very board it
     patched (the state its form sent back, `Board.shown_state`): "row", the one `row` and
-    the next vote's line (a vote: a thirtieth of the ladder); "nothing" (a pack opening).
-    Otherwise (another tab's vote, a noon, a card being aimed, the day's last vote, which
-    closes every row) the whole ladder is sent."""
+    the next vote's line (a vote: a thirtieth of the ladder), or "counts", none of its
+    rows (a pack opening); either with every row's face-down count. Otherwise (another
+    tab's vote, a noon, a card being aimed, the day's last vote, which closes every row)
+    the whole ladder is sent."""
     snap = done.snap if done.snap is not None and done.snap.player_id == player.pk else None
     own, counts = board_cache.carry_forward(snap, done.bumps, patch_own, patch_counts)
     # The answer shows the public board as it is now: a noon may have committed while the
@@ -194,16 +195,38 @@ def answer(
     day_counts = None if counts is None else (snap.day_id, counts)
     board = board_for(request, player, own=own, day_counts=day_counts, snap=snap)
     if ladder != "whole" and _shows(request, snap, own, board):
-        # The poller goes too, though its version stands: an answer that arrives after a
-        # poll drew a newer board puts this one's version back, so the next poll redraws.
-        if ladder == "nothing":
-            parts = tuple(p for p in parts if p != "ladder")
-            return render_parts(request, BOARD, parts, {"board": board, **context})
-        if board.votes_left and (html := ladder_rows.row_html(board, row, get_token(request))):
-            one = f"entry-{row}"
-            parts = sum(((one, "next-vote") if p == "ladder" else (p,) for p in parts), ())
-            return render_parts(request, BOARD, parts, {"board": board, **context}, {one: html})
+        small = _small_ladder(request, board, ladder, row)
+        if small is not None:
+            names, drawn = small
+            # The pieces where the ladder stood: the messages stay last.
+            parts = sum((names if p == "ladder" else (p,) for p in parts), ())
+            return render_parts(request, BOARD, parts, {"board": board, **context}, drawn)
     return board_update(request, player, parts=parts, board=board, **context)
+
+
+def _small_ladder(
+    request: HttpRequest, board: Board, ladder: str, row: int | None
+) -> tuple[tuple[str, ...], dict[str, str]] | None:
+    """What of the ladder a page showing the board before the action needs: the part ids
+    and those already drawn. The row voted on and the next vote's line ("row"; None when
+    the day's last vote closed every row; neither for "counts"), and every other row's
+    face-down cards, which other players' cards moved since the page was drawn (a whole
+    ladder brought them too). The poller is sent as well (`answer`), though its version
+    stands: an answer landing after a poll drew a newer board puts this one's version
+    back, so the next poll draws the new one again."""
+    names, drawn = [], {}
+    if ladder == "row":
+        html = ladder_rows.row_html(board, row, get_token(request)) if board.votes_left else None
+        if html is None:
+            return None
+        names += [f"entry-{row}", "next-vote"]
+        drawn[f"entry-{row}"] = html
+    for r in board.rows:
+        if r.entry.pk != row:
+            name = face_down.part_id(r.entry.pk)
+            names.append(name)
+            drawn[name] = face_down.span(r.entry.pk, r.face_down)
+    return tuple(names), drawn
 
 
 def _shows(request: HttpRequest, snap, own: Board | None, board: Board) -> bool:

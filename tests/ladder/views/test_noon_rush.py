@@ -109,8 +109,9 @@ def test_another_players_card_changes_only_the_face_down_counts(
     with django_assert_num_queries(SESSION_AND_USER):
         after = alice_client.get(BOARD).content.decode()
     ava = entries["ava"].pk
-    none = f'<span class="facedown" data-entry="{ava}" role="img" aria-label="0 face-down cards">'
-    one = f'<span class="facedown" data-entry="{ava}" role="img" aria-label="1 face-down card">'
+    span = f'<span class="facedown" data-entry="{ava}" id="facedown-{ava}" role="img"'
+    none = f'{span} aria-label="0 face-down cards">'
+    one = f'{span} aria-label="1 face-down card">'
     back = '<span class="facedown-card" aria-hidden="true"></span>'
     assert none in before and one + back + "</span>" in after
     assert after.replace(one + back, none) == before
@@ -237,8 +238,8 @@ def test_a_kept_row_is_not_drawn_again_for_a_new_face_down_count(
     body = alice_client.post(reverse("ladder:open", args=[item.pk]), **HTMX).content.decode()
     ava, bo = entries["ava"].pk, entries["bo"].pk
     assert 'id="ladder"' in body
-    assert f'data-entry="{ava}" role="img" aria-label="1 face-down card"' in body
-    assert f'data-entry="{bo}" role="img" aria-label="0 face-down cards"' in body
+    for entry, label in ((ava, "1 face-down card"), (bo, "0 face-down cards")):
+        assert f'data-entry="{entry}" id="facedown-{entry}" role="img" aria-label="{label}"' in body
     assert drawn == []  # every row as kept, the counts filled in
 
 

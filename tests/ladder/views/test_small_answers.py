@@ -22,6 +22,7 @@ from tests.ladder.fixtures import HTMX, give
 BOARD = reverse("ladder:board")
 VOTE = reverse("ladder:vote")
 ROW = re.compile(r'<li\b[^>]*\bid="entry-(\d+)"')
+COUNTS = re.compile(r'<span hx-swap-oob="true" class="facedown" data-entry="(\d+)"')
 OPEN_BUTTON = re.compile(r'<button name="direction" value="(?:up|down)" class="(?:up|down)"><span')
 
 
@@ -135,10 +136,11 @@ def open_pack(client: Client, pack: SealedItem, state: str | None) -> str:
     return client.post(reverse("ladder:open", args=[pack.pk]), data, **HTMX).content.decode()
 
 
-def test_a_pack_opened_from_the_page_sends_nothing_of_the_ladder(alice_client, pack, entries):
+def test_a_pack_opened_from_the_page_sends_only_the_ladders_counts(alice_client, pack, entries):
     body = open_pack(alice_client, pack, shown(alice_client))
     assert "You opened:" in body and 'id="hand"' in body
     assert 'id="ladder"' not in body and ROW.findall(body) == []
+    assert sorted(COUNTS.findall(body)) == sorted(str(e.pk) for e in entries.values())
 
 
 def test_a_pack_opened_while_a_card_is_aimed_puts_the_vote_buttons_back(
@@ -208,3 +210,21 @@ def test_a_small_answer_arriving_after_a_newer_poll_is_redrawn_by_the_next_poll(
     assert late == before
     again = alice_client.get(f"{reverse('ladder:board_version')}?v={late}", **HTMX)
     assert again.status_code == 200 and 'id="ladder"' in again.content.decode()
+
+
+def test_a_vote_brings_the_counts_other_players_cards_moved_since_the_page_was_drawn(
+    alice_client, bob, bob_player, entries
+):
+    """R5.6: the page learns of cards played on other rows since it was drawn, as it did
+    when a vote brought the whole ladder: every other row's count, by its span's id."""
+    from games.ladder.services.plays import play_face_down
+
+    state = shown(alice_client)
+    give(bob_player, "boost")
+    play_face_down(user=bob, card="boost", target_id=entries["cy"].pk)
+    body = vote(alice_client, entries["bo"], state)
+    assert ROW.findall(body) == [str(entries["bo"].pk)]
+    others = sorted(str(e.pk) for name, e in entries.items() if name != "bo")
+    assert sorted(COUNTS.findall(body)) == others  # Bo's own is in its row
+    cy = entries["cy"].pk
+    assert f'data-entry="{cy}" id="facedown-{cy}" role="img" aria-label="1 face-down card"' in body
