@@ -34,6 +34,9 @@ def log_in(page: Page, url: str, username: str = "alice") -> None:
     page.fill("#id_password", "correct-horse-battery")
     page.click("button[type=submit]")
     page.wait_for_selector("#ladder")
+    # The stylesheets too: a test that measures the layout (what lies past the hand's edge)
+    # read it once before the CSS had come, in a full run on PostgreSQL.
+    page.wait_for_load_state("load")
 
 
 def in_view(page: Page, locator: Locator) -> bool:
