@@ -53,6 +53,7 @@ def in_view(page: Page, locator: Locator) -> bool:
 
 def overflow(page: Page) -> int:
     """How many pixels the page is wider than the window (0 = nothing sticks out)."""
+    page.wait_for_load_state("load")  # measured with its stylesheets, not before them
     return page.evaluate(
         "document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )

@@ -49,6 +49,9 @@ def synced(page: Page, game: Game) -> None:
         arg=game.version,
         timeout=POLL,
     )
+    # htmx readies what it swapped in only when the swap settles: a click before then
+    # would send a plain form.
+    expect(page.locator(".htmx-added")).to_have_count(0)
 
 
 def test_three_players_duel_to_the_end(browser: Browser, live_server, players, artifacts):

@@ -62,6 +62,7 @@ def widest(page: Page) -> list[str]:
 def hall_overflow(page: Page) -> int:
     """How many pixels the Hall's own content reaches past the window's right edge (the
     site header above it is the shell's, tested with the shell)."""
+    page.wait_for_load_state("load")  # measured with its stylesheets, not before them
     return page.evaluate(
         """() => Math.max(0, ...Array.from(document.querySelectorAll('.hall, .hall *'))
             .map(el => Math.ceil(el.getBoundingClientRect().right - window.innerWidth)))"""

@@ -36,6 +36,7 @@ def test_sign_up_open_vote_play_redeem_then_noon(page: Page, live_server, demo, 
     expect(page.locator(".messages")).to_contain_text("Welcome to goonsite, New Gooner!")
     page.get_by_role("link", name="Gooner Ladder").click()
     expect(page.locator(".messages")).to_contain_text("sealed God Pack")
+    page.wait_for_load_state("load")  # htmx and the ladder's stylesheet, before any press
     page.get_by_role("button", name=re.compile("God Pack")).click()
     expect(page.locator("#messages")).to_contain_text("You opened:")
     expect(page.locator("#hand a.game-card")).to_have_count(8)
