@@ -31,3 +31,15 @@ def test_the_bench_prints_every_kind_with_its_queries_and_cleans_up():
     assert rows["first board"][1] <= 13  # the row, the pack, the board built (12 here)
     assert re.search(r"^    vote: (met|NOT met)$", text, re.M)
     assert not Season.objects.exists() and not User.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_profiled_vote_answers_the_page_it_came_from_as_the_measured_run_does():
+    """`--profile vote` profiles what the measured run times: each page is shown first, so
+    the vote answers with the row it changed (views.common.answer), not the whole ladder."""
+    out = StringIO()
+    call_command("bench_actions", players=2, face_down=5, profile="vote", stdout=out)
+    text = out.getvalue()
+    assert "views/actions.py" in text and "(vote)" in text, text[:2000]
+    assert "_small_ladder" in text, text[:4000]
+    assert not Season.objects.exists() and not User.objects.exists()
