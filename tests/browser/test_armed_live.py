@@ -1,6 +1,6 @@
 """Issue 23 (A12, over issue 22's push): two humans and two bots at one Armed table, each
 human in their own browser. Every move one human makes reaches the other's page without a
-reload, by the push (goonsite.live), within a second or two."""
+reload, by the push (goonsite.live), not by a poll."""
 
 from __future__ import annotations
 
