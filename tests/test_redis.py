@@ -259,3 +259,24 @@ def test_an_action_answers_from_the_board_kept_in_redis(
     with django_assert_num_queries(3):  # session, user, the player (the page is drawn again)
         page = alice_client.get("/").content.decode()
     assert '<span class="my-vote down">▼ 5</span>' in page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_action_committed_for_real_bumps_its_board_once_after_the_commit(
+    redis_cache, alice_client, alice_player, entries, django_assert_num_queries
+):
+    """Issue 27: an action's own transaction reads nothing of the board after its writes,
+    so the player's version is bumped once, after the commit, not also before it
+    (board_cache.recording_bumps, at_commit_only); the answer is still the kept board
+    patched, and the next view finds it kept under the version that bump made."""
+    alice_client.get("/")
+    alice_client.get("/")
+    with counting_redis_trips() as trips:
+        body = alice_client.post(
+            reverse("ladder:vote"), {"entry": entries["cy"].pk, "direction": "down"}, **HTMX
+        ).content.decode()
+    assert trips.commands.count("EVALSHA") == 1, trips.commands
+    assert '<span class="my-vote down">▼ 5</span>' in body
+    with django_assert_num_queries(3):  # session, user, the player (the page is drawn again)
+        page = alice_client.get("/").content.decode()
+    assert '<span class="my-vote down">▼ 5</span>' in page

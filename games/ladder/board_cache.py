@@ -45,9 +45,16 @@ def day_key(day_id: int) -> str:
 
 
 def bump(*keys: str) -> None:
-    """Now, so this transaction's own reads see it, and after the commit, since another
-    request may have cached what was not committed yet in between."""
-    _bump(keys)
+    """After the commit, since another request may have kept what was not committed yet
+    until then; and at once as well, so this transaction's own reads see the change, unless
+    the transaction is an action's that reads nothing of the board after its writes
+    (`recording_bumps(at_commit_only=True)`)."""
+    bumps = getattr(_recording, "bumps", None)
+    if bumps is not None:
+        for key in keys:
+            bumps.setdefault(key, [])  # asked for: its value comes with the bump
+    if not getattr(_recording, "at_commit_only", False):
+        _bump(keys)
     transaction.on_commit(lambda: _bump(keys))
 
 
@@ -64,17 +71,24 @@ def _bump(keys: tuple[str, ...]) -> None:
 
 
 @contextmanager
-def recording_bumps() -> Iterator[dict[str, list[int | None]]]:
-    """Every version this thread bumps meanwhile, with the value each bump returned."""
-    outer = getattr(_recording, "bumps", None)
+def recording_bumps(*, at_commit_only: bool = False) -> Iterator[dict[str, list[int | None]]]:
+    """Every version this thread bumps meanwhile, with the value each bump returned (none
+    yet for one that waits for the commit).
+
+    `at_commit_only`: the caller's transaction is the outermost and reads nothing of the
+    board after its writes, so its bumps wait for the commit alone (a vote's answer
+    then makes eight trips to Redis, not nine). Not inside another transaction, a test's
+    say, whose later reads must see them."""
+    outer = getattr(_recording, "bumps", None), getattr(_recording, "at_commit_only", False)
     _recording.bumps = bumps = {}
+    _recording.at_commit_only = at_commit_only
     try:
         yield bumps
     finally:
-        _recording.bumps = outer
-        if outer is not None:
+        _recording.bumps, _recording.at_commit_only = outer
+        if outer[0] is not None:
             for key, values in bumps.items():
-                outer.setdefault(key, []).extend(values)
+                outer[0].setdefault(key, []).extend(values)
 
 
 def bump_player(player_id: int) -> None:

@@ -67,7 +67,9 @@ def counted_by_next_noon(*, user, now: dt.datetime | None = None) -> Iterator[Ac
         wait_for_due_noon(season, now)
         season = current_season()  # that noon may have been the season's last (R2.1)
         public = None
-    with transaction.atomic(), board_cache.recording_bumps() as bumps:
+    # Outermost (a request's), nothing reads the board in it after the action's writes.
+    at_commit_only = not transaction.get_connection().in_atomic_block
+    with transaction.atomic(), board_cache.recording_bumps(at_commit_only=at_commit_only) as bumps:
         day = lock_open_day(season, now, known=public.day if public else None)
         player = lock_player(user, season)
         yield Action(season, day, player, now)
