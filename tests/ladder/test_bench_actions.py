@@ -43,3 +43,43 @@ def test_a_profiled_vote_answers_the_page_it_came_from_as_the_measured_run_does(
     assert "views/actions.py" in text and "(vote)" in text, text[:2000]
     assert "_small_ladder" in text, text[:4000]
     assert not Season.objects.exists() and not User.objects.exists()
+
+
+def test_a_backends_cpu_is_read_in_nanoseconds_and_agrees_with_the_ticks(tmp_path):
+    """A PostgreSQL backend is one thread, so the kernel's schedstat of it is the process's
+    CPU in nanoseconds, where /proc/<pid>/stat counts 10 ms ticks (a vote's few hundred
+    microseconds of SQL were a tick or none)."""
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from games.ladder.management.commands.bench_actions import backend_cpu, process_cpu
+
+    done = tmp_path / "done"
+    # One thread busy for a while, then waiting (not exiting) so its /proc stays readable.
+    child = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import time, pathlib, sys\n"
+            "end = time.process_time() + 0.3\n"
+            "while time.process_time() < end: pass\n"
+            f"pathlib.Path({str(done)!r}).touch()\n"
+            "sys.stdin.read()\n",
+        ],
+        stdin=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while not done.exists():
+            assert time.monotonic() < deadline and child.poll() is None, "the child never got busy"
+            time.sleep(0.01)
+        if not Path(f"/proc/{child.pid}/schedstat").exists():
+            pytest.skip("this kernel keeps no schedstat")
+        fine, ticks = backend_cpu(child.pid), process_cpu(child.pid)
+        assert fine >= 0.3
+        assert abs(fine - ticks) < 0.03, (fine, ticks)
+        assert round(fine * 1e9) % 10_000_000 != 0  # finer than a tick
+    finally:
+        child.communicate(b"")
