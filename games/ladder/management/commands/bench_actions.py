@@ -11,10 +11,10 @@ the most queries one took (BEGIN and COMMIT counted, as Django counts them) and 
 trips to Redis a request of the kind makes (the median; `goonsite.redis_trips`).
 
 In this process (Django's test client) by default: CPU is `process_time` plus this
-connection's PostgreSQL backend (from /proc/<pid>/schedstat, in nanoseconds, when the
-database runs on this machine). `--http` also runs every request through `python -m
-goonsite web` (gunicorn, one worker, one thread) on a loopback port and measures that
-worker and its backend, as production runs it; queries are counted in process only.
+connection's PostgreSQL backend (its CPU clock, when the database runs on this machine).
+`--http` also runs every request through `python -m goonsite web` (gunicorn, one worker,
+one thread) on a loopback port and measures that worker (every thread of it) and its
+backends, as production runs it; queries are counted in process only.
 
 Runs on the configured database and cache (which must have no active ladder season) and
 removes what it built.
@@ -63,6 +63,7 @@ from goonsite.redis_trips import counting_redis_trips
 TARGET_RATIO = 3.0
 TARGET_QUERIES = 8
 CLOCK_TICK = 1 / os.sysconf("SC_CLK_TCK")
+_CPUCLOCK_SCHED = 2  # linux/posix-timers.h: a process's scheduler CPU time
 ROOT = Path(settings.BASE_DIR)
 HTMX = {"HX-Request": "true"}
 FORM = "application/x-www-form-urlencoded"
@@ -70,22 +71,18 @@ SHOWN = re.compile(rb'id="shown-board" name="shown" value="([^"]*)"')
 
 
 def process_cpu(pid: int) -> float:
-    """User and system CPU seconds of a process on this machine, from /proc."""
+    """CPU seconds of a process on this machine, all its threads, the ones that have ended
+    too (a request's thread under Uvicorn ends with it), in nanoseconds: Linux's CPU clock
+    of another process, whose id is made from the pid as glibc's `clock_getcpuclockid`
+    makes it. Where that is refused, /proc/<pid>/stat's clock ticks, 10 ms each, in which
+    a request's few hundred microseconds of SQL were a tick or none."""
+    try:
+        return time.clock_gettime(((~pid) << 3) | _CPUCLOCK_SCHED)
+    except OSError:
+        pass
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()  # the command may hold spaces
     return (int(fields[11]) + int(fields[12])) * CLOCK_TICK
-
-
-def backend_cpu(pid: int) -> float:
-    """A PostgreSQL backend's CPU seconds: from /proc/<pid>/schedstat, in nanoseconds, where
-    the kernel keeps it (a backend is one thread, so its thread's time is the process's);
-    else `process_cpu`, in clock ticks of 10 ms, where a request of a few hundred
-    microseconds of SQL is a tick or none, and only the mean over many means anything."""
-    try:
-        with open(f"/proc/{pid}/schedstat") as f:
-            return int(f.read().split()[0]) / 1e9
-    except (OSError, ValueError, IndexError):
-        return process_cpu(pid)
 
 
 def database_backends(*, other_than_mine: bool) -> list[int]:
@@ -141,7 +138,7 @@ class InProcess:
         self.counts_database = bool(self.backends)
 
     def cpu(self) -> float:
-        return time.process_time() + sum(backend_cpu(pid) for pid in self.backends)
+        return time.process_time() + sum(process_cpu(pid) for pid in self.backends)
 
     def request(self, i: int, method: str, path: str, data: dict | None, htmx: bool):
         extra = {"HTTP_HX_REQUEST": "true"} if htmx else {}
@@ -217,7 +214,7 @@ class OverHttp:
         if not self.backends:  # the worker's connection, opened by the first requests
             self.backends = database_backends(other_than_mine=True)
             self.counts_database = bool(self.backends)
-        return process_cpu(self.worker) + sum(backend_cpu(pid) for pid in self.backends)
+        return process_cpu(self.worker) + sum(process_cpu(pid) for pid in self.backends)
 
     def request(self, i: int, method: str, path: str, data: dict | None, htmx: bool):
         headers = {"Host": self.host, "Cookie": self.cookies[i], "X-CSRFToken": self.csrf[i]}
