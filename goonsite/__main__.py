@@ -38,9 +38,9 @@ def web() -> None:
     config = str(ROOT / "goonsite" / "gunicorn_conf.py")
     gunicorn = str(Path(sys.executable).with_name("gunicorn"))
     os.chdir(ROOT)
-    # Under ASGI each request runs in a thread of its own, so a connection kept for reuse
-    # would stay with a thread that is gone: Django's docs say to turn persistent
-    # connections off under ASGI.
+    # Each page runs in a context of its own, copied from the event loop's
+    # (goonsite.asgi_http), where a connection kept for reuse would never be found again:
+    # Django's docs say to turn persistent connections off under ASGI.
     os.environ.setdefault("CONN_MAX_AGE", "0")
     # ... and a pool instead (settings.py), so a burst cannot exhaust PostgreSQL.
     os.environ.setdefault("DB_POOL_SIZE", "8")

@@ -8,9 +8,11 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "goonsite.settings")
 django.setup(set_prefix=False)  # as get_asgi_application(), before the consumer's imports
 
-from goonsite.asgi_http import SyncChainASGIHandler  # noqa: E402
+from goonsite.asgi_http import Pages  # noqa: E402
+from goonsite.env import env_int  # noqa: E402
 
-django_http = SyncChainASGIHandler()
+# As many pages at once per process as it keeps database connections (DB_POOL_SIZE).
+django_http = Pages(threads=env_int("WEB_THREADS", 8))
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

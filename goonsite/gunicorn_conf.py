@@ -2,9 +2,9 @@
 
 gunicorn supervises; each worker is Uvicorn (the `uvicorn-worker` package) serving the
 ASGI application (goonsite.asgi), so one process answers pages and holds the live-update
-WebSockets (goonsite.live). A page's view still runs synchronously, each request in a
-thread of its own (Django's ASGI handler), so WEB_THREADS no longer applies. A due noon
-never runs inside a request (the job cluster resolves it), so a short timeout is safe.
+WebSockets (goonsite.live). The pages run synchronously in WEB_THREADS threads of each
+worker (goonsite.asgi_http). A due noon never runs inside a request (the job cluster
+resolves it), so a short timeout is safe.
 """
 
 import os

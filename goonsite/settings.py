@@ -111,7 +111,7 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3"):
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 elif env_int("DB_POOL_SIZE", 0) > 0:
-    # Under ASGI every request runs in a thread of its own and opens its own connection
+    # Every page runs in a context of its own (goonsite.asgi_http) and opens its own connection
     # (persistent ones are off there): a burst of requests (every page of a table fetching
     # its parts after a live push) opened hundreds at once, past PostgreSQL's
     # max_connections, and paid a connection's set-up each time. psycopg's pool keeps at

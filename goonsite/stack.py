@@ -49,7 +49,7 @@ class Stack:
         ports: list[int],
         clusters: int = 2,
         web_workers: int = 2,
-        web_threads: int = 4,
+        web_threads: int = 8,  # as `python -m goonsite web` serves by default
         log_dir: Path,
         extra_env: dict[str, str] | None = None,
     ) -> None:

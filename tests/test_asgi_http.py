@@ -1,6 +1,7 @@
 """HTTP through the ASGI application (goonsite.asgi), as `python -m goonsite web` serves it:
-the middleware chain runs sync in the request's one thread, as in the test client
-(goonsite.asgi_http), with the same sessions, CSRF and answers."""
+Django's WSGI handler in a pool of threads kept for the process (goonsite.asgi_http), the
+middleware chain sync in the request's one thread, as in the test client, with the same
+sessions, CSRF and answers."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from http.cookies import SimpleCookie
 import pytest
 from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from asgiref.testing import ApplicationCommunicator
+from django.core.signals import request_finished, request_started
 from django.urls import reverse
 
 from goonsite.asgi import application, django_http
-from goonsite.asgi_http import SyncChainASGIHandler
+from goonsite.asgi_http import Pages
 from goonsite.live.sync import call_sync
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the request runs in another thread
@@ -28,7 +30,14 @@ def connections_closed_after_each_request(monkeypatch):
 
 
 def asgi_request(
-    method: str, path: str, *, cookies: str = "", body: bytes = b"", headers=(), app=None
+    method: str,
+    path: str,
+    *,
+    cookies: str = "",
+    body: bytes = b"",
+    headers=(),
+    query: bytes = b"",
+    app=None,
 ):
     scope = {
         "type": "http",
@@ -38,7 +47,7 @@ def asgi_request(
         "scheme": "https",
         "path": path,
         "raw_path": path.encode(),
-        "query_string": b"",
+        "query_string": query,
         "root_path": "",
         "headers": [(b"host", b"testserver"), (b"cookie", cookies.encode()), *headers],
         "client": ("127.0.0.1", 50000),
@@ -63,9 +72,9 @@ def asgi_request(
 
 
 def test_the_middleware_chain_is_sync_as_under_the_test_client():
-    """One handoff from the event loop to the request's thread: no chain that switches to
-    async for the middleware that can be either and back to a thread for the view."""
-    assert not iscoroutinefunction(django_http._middleware_chain)
+    """Django's WSGI handler: no chain that switches to async for the middleware that can
+    be either and back to a thread for the view."""
+    assert not iscoroutinefunction(django_http._wsgi.app._middleware_chain)
 
 
 class Recording:
@@ -95,19 +104,49 @@ class Innermost(Recording):
 
 
 def test_a_request_through_asgi_runs_every_middleware_in_one_thread(settings, client, alice):
-    """Django's own handler would run the innermost middleware, which can be async, on the
-    event loop and the rest in a thread."""
+    """Django's own ASGI handler would run the innermost middleware, which can be async, on
+    the event loop and the rest in a thread."""
     here = __name__
     settings.MIDDLEWARE = [f"{here}.Outermost", *settings.MIDDLEWARE, f"{here}.Innermost"]
     Recording.seen = []
     client.force_login(alice)
     cookies = f"sessionid={client.cookies['sessionid'].value}"
-    status, _, content = asgi_request(
-        "GET", reverse("ping"), cookies=cookies, app=SyncChainASGIHandler()
-    )
+    status, _, content = asgi_request("GET", reverse("ping"), cookies=cookies, app=Pages(threads=1))
     assert (status, content) == (200, b"pong")
     assert [name for name, _ in Recording.seen] == ["Outermost", "Innermost"]
     assert len({thread for _, thread in Recording.seen}) == 1
+
+
+def test_requests_run_in_a_thread_kept_for_the_process_and_finish_in_it():
+    """Issue 27: Django's ASGI handler started a thread for each request; in the arrival
+    rush hundreds at once contended for one interpreter. The pages' threads are kept, and
+    each request ends (request_finished, which hands its database connection back) in the
+    thread that began it."""
+    pages = Pages(threads=1)
+    began, ended = [], []
+
+    def note_began(environ=None, **_kwargs) -> None:
+        if environ and environ.get("QUERY_STRING") == "probe=kept-thread":
+            began.append(threading.current_thread())  # ours, not another test's server
+
+    def note_ended(**_kwargs) -> None:
+        ended.append(threading.current_thread())
+
+    request_started.connect(note_began)
+    request_finished.connect(note_ended)
+    try:
+        for _ in range(2):
+            status, _, _ = asgi_request(
+                "GET", reverse("accounts:login"), query=b"probe=kept-thread", app=pages
+            )
+            assert status == 200
+    finally:
+        request_started.disconnect(note_began)
+        request_finished.disconnect(note_ended)
+    assert len(began) == 2
+    assert began[0] is began[1], "each request had a thread started for it"
+    assert began[0] is not threading.current_thread()
+    assert ended.count(began[0]) == 2
 
 
 def test_a_signed_in_bare_view_through_the_site_application(client, alice):
