@@ -7,8 +7,8 @@ signals, its response and its close. In the 500-player arrival rush
 (games.ladder.ops.loadbench) every request queued had a thread of its own, hundreds at
 once contending for one interpreter and a pool of eight database connections: p95 after
 the first 10 s was 1.4 to 2.7 s, and 0.3 to 0.4 s through a pool of threads in the runs
-next to them. Every view here is sync, so nothing is lost: middleware and view
-run as under WSGI and in the tests, one request to a thread, at most `threads` at once per
+next to them. Every view here is sync, so nothing is lost: middleware and view run as
+under WSGI and in the tests, one request to a thread, at most `threads` at once per
 process (the rest wait on the loop, where waiting costs nothing).
 
 The loop is remembered, so a page's thread sends its live pushes through it
@@ -30,7 +30,6 @@ class Pages:
     """The ASGI application of the site's HTTP requests."""
 
     def __init__(self, threads: int) -> None:
-        self.threads = threads
         self._wsgi = WSGIMiddleware(WSGIHandler(), workers=threads)
 
     async def __call__(self, scope, receive, send) -> None:
