@@ -79,7 +79,11 @@ def process_cpu(pid: int) -> float:
     try:
         return time.clock_gettime(((~pid) << 3) | _CPUCLOCK_SCHED)
     except OSError:
-        pass
+        return process_ticks(pid)
+
+
+def process_ticks(pid: int) -> float:
+    """User and system CPU seconds of a process, from /proc/<pid>/stat, in clock ticks."""
     with open(f"/proc/{pid}/stat") as f:
         fields = f.read().rsplit(")", 1)[1].split()  # the command may hold spaces
     return (int(fields[11]) + int(fields[12])) * CLOCK_TICK
