@@ -51,12 +51,19 @@ class RedisCacheClient(redis.RedisCacheClient):
         return client
 
     def set_many(self, data, timeout):
-        # One key (a patched board kept after an action): one SET with its expiry, where
-        # Django sends MULTI, MSET, EXPIRE and EXEC.
+        # Each key one SET with its expiry (a patched board kept after an action, and a
+        # card's face-down counts with it), all in one round trip, where Django sends
+        # MULTI, MSET, an EXPIRE per key and EXEC: nothing reads the keys together.
         if len(data) == 1:
             ((key, value),) = data.items()
             return self.set(key, value, timeout)
-        return super().set_many(data, timeout)
+        pipeline = self.get_client(write=True).pipeline(transaction=False)
+        for key, value in data.items():
+            if timeout == 0:
+                pipeline.delete(key)
+            else:
+                pipeline.set(key, self._serializer.dumps(value), ex=timeout)
+        pipeline.execute()
 
 
 # The process's clients, by servers and options. redis-py's pools notice a fork and start
@@ -91,7 +98,16 @@ for i, key in ipairs(KEYS) do
 end
 return values
 """
-_scripts: dict[int, object] = {}
+_scripts: dict[tuple[int, str], object] = {}
+
+
+def _script(client, source: str):
+    """The script registered once per client (redis-py sends its hash, and the source only
+    when the server has lost it)."""
+    script = _scripts.get((id(client), source))
+    if script is None:
+        script = _scripts.setdefault((id(client), source), client.register_script(source))
+    return script
 
 
 def bump_versions(cache, keys: Iterable[str], timeout: int | None) -> dict[str, int]:
@@ -106,10 +122,7 @@ def bump_versions(cache, keys: Iterable[str], timeout: int | None) -> dict[str, 
         cache = cache._connections[cache._alias]
     if isinstance(cache, RedisCache):
         names = [cache.make_and_validate_key(key) for key in keys]
-        client = cache._cache.get_client(write=True)
-        script = _scripts.get(id(client))
-        if script is None:
-            script = _scripts.setdefault(id(client), client.register_script(_BUMP))
+        script = _script(cache._cache.get_client(write=True), _BUMP)
         starts = [secrets.randbits(48) for _ in names]
         values = script(keys=names, args=[*starts, "" if timeout is None else timeout])
         return dict(zip(keys, values, strict=True))
@@ -118,3 +131,54 @@ def bump_versions(cache, keys: Iterable[str], timeout: int | None) -> dict[str, 
         cache.add(key, secrets.randbits(48), timeout)
         values[key] = cache.incr(key)
     return values
+
+
+# Each version key read, started as `_BUMP` starts it if missing; then the value kept under
+# the key its head and that version name. The value keys are made in the script, so it
+# needs one Redis, not a cluster (deploy/ runs one).
+_READ_VERSIONED = """
+local n = #KEYS
+local expiry = ARGV[n + 1]
+local versions, values = {}, {}
+for i, key in ipairs(KEYS) do
+    local version = redis.call("GET", key)
+    if not version then
+        redis.call("SET", key, ARGV[i], "EX", expiry, "NX")
+        version = redis.call("INCR", key)
+    end
+    versions[i] = tonumber(version)
+    values[i] = redis.call("GET", ARGV[n + 1 + i] .. version)
+end
+return {versions, values}
+"""
+
+
+def read_versioned(
+    cache, versions: list[str], heads: list[str], timeout: int
+) -> tuple[dict[str, int], dict[str, object]]:
+    """Each version key's value (started if missing, as `bump_versions` starts it), and
+    what is kept under the key `heads[i]` followed by that version. Returns the versions,
+    and the values found by their whole keys. On Redis one round trip, where reading the
+    versions and then the values took two."""
+    if isinstance(cache, ConnectionProxy):
+        cache = cache._connections[cache._alias]
+    if not isinstance(cache, RedisCache):
+        found = cache.get_many(versions)
+        missing = [key for key in versions if key not in found]
+        if missing:
+            found |= bump_versions(cache, missing, timeout)
+        keys = [f"{head}{found[key]}" for head, key in zip(heads, versions, strict=True)]
+        return {key: found[key] for key in versions}, cache.get_many(keys)
+    script = _script(cache._cache.get_client(write=True), _READ_VERSIONED)  # it may start one
+    starts = [secrets.randbits(48) for _ in versions]
+    names = [cache.make_and_validate_key(key) for key in versions]
+    # A version ends the value's key, so its whole key is the head's followed by it.
+    head_names = [cache.make_and_validate_key(head) for head in heads]
+    got, raw = script(keys=names, args=[*starts, timeout, *head_names])
+    loads = cache._cache._serializer.loads
+    values = {
+        f"{head}{version}": loads(value)
+        for head, version, value in zip(heads, got, raw, strict=True)
+        if value is not None
+    }
+    return dict(zip(versions, got, strict=True)), values

@@ -223,17 +223,57 @@ def test_a_bump_is_one_trip_and_outlives_a_flushed_script(redis_cache):
     }
 
 
-@pytest.mark.parametrize("timeout", [60, None, 0])
-def test_one_key_set_many_is_one_set_with_its_expiry(redis_cache, timeout):
-    redis_cache.set("kept", "before")
+def test_versions_and_what_they_name_are_read_in_one_trip(redis_cache):
+    """goonsite.cache.read_versioned (an action's board_cache.snapshot): each version as it
+    stands, a missing one started as a bump starts it (random, with the expiry asked), and
+    the value kept under the key its head and that version make; a value not kept is left
+    out. One round trip, and the same answer from a cache without scripts."""
+    from django.core.cache.backends.locmem import LocMemCache
+
+    from goonsite.cache import bump_versions, read_versioned
+
+    started = bump_versions(redis_cache, ["mine"], 60)["mine"]
+    redis_cache.set(f"own:{started}", {"board": "kept"})
+    redis_cache.set(f"own:{started - 1}", {"board": "older"})
+    read_versioned(redis_cache, ["other"], ["x:"], 60)  # the script loaded, as in a server
     with counting_redis_trips() as trips:
-        assert redis_cache.set_many({"kept": {"board": 1}}, timeout) == []
-    assert trips.commands == ["SET" if timeout != 0 else "DEL"]
-    assert redis_cache.get("kept") == (None if timeout == 0 else {"board": 1})
-    ttl = redis.Redis.from_url(REDIS_URL).ttl(redis_cache.make_key("kept"))
-    assert ttl == {60: ttl if 0 < ttl <= 60 else "expiry lost", None: -1, 0: -2}[timeout]
-    redis_cache.set_many({"one": 1, "two": 2}, 60)  # more keys: Django's own way
-    assert redis_cache.get_many(["one", "two"]) == {"one": 1, "two": 2}
+        versions, kept = read_versioned(redis_cache, ["mine", "day"], ["own:", "counts:"], 60)
+    assert trips.count == 1, trips.commands
+    day = versions["day"]
+    assert versions == {"mine": started, "day": day} and day > 1000 and day != started
+    assert kept == {f"own:{started}": {"board": "kept"}}  # no counts kept under the new day
+    assert bump_versions(redis_cache, ["day"], 60)["day"] == day + 1  # started, not reset
+    assert 0 < redis.Redis.from_url(REDIS_URL).ttl(redis_cache.make_key("day")) <= 60
+    redis_cache.set(f"counts:{day + 1}", {7: 2})
+    assert read_versioned(redis_cache, ["day"], ["counts:"], 60) == (
+        {"day": day + 1},
+        {f"counts:{day + 1}": {7: 2}},
+    )
+
+    plain = LocMemCache("read-versioned", {})
+    plain.set("mine", 41)
+    plain.set("own:41", "kept")
+    versions, kept = read_versioned(plain, ["mine", "day"], ["own:", "counts:"], 60)
+    assert versions["mine"] == 41 and versions["day"] == plain.get("day") > 1000
+    assert kept == {"own:41": "kept"}
+
+
+@pytest.mark.parametrize("timeout", [60, None, 0])
+def test_set_many_is_a_set_with_its_expiry_per_key_in_one_trip(redis_cache, timeout):
+    """A patched board kept (one key), or a board and the face-down counts a card changed
+    (two): a SET each with its expiry, in one round trip, not Django's MULTI, MSET, an
+    EXPIRE per key and EXEC."""
+    server = redis.Redis.from_url(REDIS_URL)
+    for data in ({"kept": {"board": 1}}, {"one": 1, "two": {"counts": 2}}):
+        redis_cache.set_many(dict.fromkeys(data, "before"), 60)
+        with counting_redis_trips() as trips:
+            assert redis_cache.set_many(data, timeout) == []
+        command = "SET" if timeout != 0 else "DEL"
+        assert trips.commands == [" ".join([command] * len(data))]
+        for key, value in data.items():
+            assert redis_cache.get(key) == (None if timeout == 0 else value)
+            ttl = server.ttl(redis_cache.make_key(key))
+            assert ttl == {60: ttl if 0 < ttl <= 60 else "expiry lost", None: -1, 0: -2}[timeout]
 
 
 def test_an_action_answers_from_the_board_kept_in_redis(
@@ -251,10 +291,10 @@ def test_an_action_answers_from_the_board_kept_in_redis(
         body = alice_client.post(
             reverse("ladder:vote"), {"entry": entries["cy"].pk, "direction": "down"}, **HTMX
         ).content.decode()
-    # The public version, the kept board and its versions, the player's version bumped
-    # inside the transaction and again after it (one pipeline each), the patched board
-    # kept, the ladder's rows: each bump two trips more if it ever goes unpipelined.
-    assert trips.count <= 8, trips.commands
+    # The session, the public version, the kept board with its versions (one script), the
+    # player's version bumped after the commit (one script), the patched board kept, the
+    # public version and the day's plays version read again (one MGET).
+    assert trips.count <= 6, trips.commands
     assert '<span class="my-vote down">▼ 5</span>' in body
     with django_assert_num_queries(3):  # session, user, the player (the page is drawn again)
         page = alice_client.get("/").content.decode()
@@ -275,7 +315,8 @@ def test_an_action_committed_for_real_bumps_its_board_once_after_the_commit(
         body = alice_client.post(
             reverse("ladder:vote"), {"entry": entries["cy"].pk, "direction": "down"}, **HTMX
         ).content.decode()
-    assert trips.commands.count("EVALSHA") == 1, trips.commands
+    # The kept board read with its versions (one script), then one bump: after the commit.
+    assert trips.commands.count("EVALSHA") == 2, trips.commands
     assert '<span class="my-vote down">▼ 5</span>' in body
     with django_assert_num_queries(3):  # session, user, the player (the page is drawn again)
         page = alice_client.get("/").content.decode()

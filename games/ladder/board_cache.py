@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 from django.core.cache import cache
 from django.db import transaction
 
-from goonsite.cache import bump_versions
+from goonsite.cache import bump_versions, read_versioned
 
 log = logging.getLogger(__name__)
 KEEP_SECONDS = 3600
@@ -141,11 +141,11 @@ def board_key(public_key: str, player_id: int, day_id: int) -> BoardKeys | None:
     )
 
 
-def _own_key(public_key: str, player_id: int, version: int) -> str:
+def _own_key(public_key: str, player_id: int, version: int | str) -> str:
     return f"ladder:own:{public_key}:{player_id}:{version}"
 
 
-def _counts_key(day_id: int, version: int) -> str:
+def _counts_key(day_id: int, version: int | str) -> str:
     return f"ladder:facedown:{day_id}:{version}"
 
 
@@ -179,19 +179,18 @@ def _read_through(key: str | None, read: Callable[[], Any]) -> Any:
 
 
 def snapshot(public_key: str, player_id: int, day_id: int) -> Snapshot | None:
-    """What is kept now for this player's board (None when the cache is not answering)."""
+    """What is kept now for this player's board (None when the cache is not answering):
+    the versions and what is kept under them, in one round trip."""
     if not public_key:
         return None
     keys = (player_key(player_id), day_key(day_id))
-    versions = _versions(*keys)
-    if versions is None:
-        return None
-    mine, day = versions[keys[0]], versions[keys[1]]
+    heads = (_own_key(public_key, player_id, ""), _counts_key(day_id, ""))
     try:
-        kept = cache.get_many([_own_key(public_key, player_id, mine), _counts_key(day_id, day)])
+        versions, kept = read_versioned(cache, keys, heads, VERSION_SECONDS)
     except Exception:
         log.warning("the cache is not answering; reading the board afresh", exc_info=True)
         return None
+    mine, day = versions[keys[0]], versions[keys[1]]
     return Snapshot(
         public_key,
         player_id,
@@ -249,15 +248,19 @@ def face_down(
     *,
     key: str | None = None,
     snap: Snapshot | None = None,
+    versions: dict[str, Any] | None = None,
 ) -> dict[int, int]:
     """The day's face-down counts by entry id, `read()` once per version of the day's plays
     (`key`: where they are kept at the current version, when the caller knows it; `snap`:
-    what an action read before it, used as it is while the version has not moved)."""
+    what an action read before it, used as it is while the version has not moved;
+    `versions`: version keys the caller has just read, the day's among them or not)."""
     if key is None:
-        versions = _versions(day_key(day_id))
-        if versions is None:
-            return read()
-        version = versions[day_key(day_id)]
+        version = (versions or {}).get(day_key(day_id))
+        if version is None:
+            found = _versions(day_key(day_id))
+            if found is None:
+                return read()
+            version = found[day_key(day_id)]
         if (
             snap
             and snap.day_id == day_id

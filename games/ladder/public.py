@@ -94,6 +94,23 @@ def forget_version() -> None:
         memo.clear()
 
 
+def read_version_again(*others: str) -> dict[str, object]:
+    """Forget the version this request read and read it again, with the cache keys
+    `others` in the same round trip (an action's answer reads the public board and its
+    day's plays version after its commit). Returns what was found of `others`."""
+    forget_version()
+    try:
+        found = cache.get_many([VERSION_KEY, *others])
+    except Exception:
+        log.warning("the cache is not answering", exc_info=True)
+        return {}
+    memo = getattr(_this_request, "memo", None)
+    version = found.pop(VERSION_KEY, None)
+    if memo is not None and version is not None:
+        memo["version"] = version
+    return found
+
+
 def _version() -> int:
     memo = getattr(_this_request, "memo", None)
     if memo and "version" in memo:

@@ -24,7 +24,7 @@ from ..board import Board, face_down_counts, load_board, new_player_board
 from ..engine import CardId
 from ..engine.cards import parse_item
 from ..models import PlayerSeason
-from ..public import forget_version, public_board
+from ..public import public_board, read_version_again
 from ..services.packs import join_with_starting_hand
 from ..services.players import join_season
 
@@ -93,13 +93,14 @@ def board_for(
     own: Board | None = None,
     day_counts: tuple[int, dict[int, int]] | None = None,
     snap: board_cache.Snapshot | None = None,
+    versions: dict | None = None,
 ) -> Board:
     """The board as this request shows it: the player's own part and the day's face-down
     counts from the cache (or as an action just patched them: `own`, and `day_counts`,
     the day's id and its counts; or as it read them before, while their version stands:
-    `snap`), joined with the public board and the card being aimed, if the player still
-    holds it. A patched part of another public board or day (a noon or a pin came in
-    between) is read afresh instead."""
+    `snap`, the day's plays version perhaps just read among `versions`), joined with the
+    public board and the card being aimed, if the player still holds it. A patched part of
+    another public board or day (a noon or a pin came in between) is read afresh instead."""
     public = public_board(clock.now())
     if public is None or public.season.pk != player.season_id:
         raise Http404("The season has ended.")
@@ -109,7 +110,7 @@ def board_for(
         counts = day_counts[1]
     else:
         counts = board_cache.face_down(
-            public.day.pk, lambda: face_down_counts(public.day), snap=snap
+            public.day.pk, lambda: face_down_counts(public.day), snap=snap, versions=versions
         )
     card = parse_item(targeting)
     if not isinstance(card, CardId) or not own.holds(card):
@@ -187,13 +188,14 @@ def answer(
     the whole ladder is sent."""
     snap = done.snap if done.snap is not None and done.snap.player_id == player.pk else None
     own, counts = board_cache.carry_forward(snap, done.bumps, patch_own, patch_counts)
-    # The answer shows the public board as it is now: a noon may have committed while the
-    # action waited for it (then the patched part, of the board before, is read afresh).
-    forget_version()
     if not request.htmx:
         return redirect("ladder:board")
+    # The answer shows the public board as it is now: a noon may have committed while the
+    # action waited for it (then the patched part, of the board before, is read afresh).
+    # The day's plays version comes in the same trip.
+    versions = read_version_again(*(() if snap is None else (board_cache.day_key(snap.day_id),)))
     day_counts = None if counts is None else (snap.day_id, counts)
-    board = board_for(request, player, own=own, day_counts=day_counts, snap=snap)
+    board = board_for(request, player, own=own, day_counts=day_counts, snap=snap, versions=versions)
     if ladder != "whole" and _shows(request, snap, own, board):
         small = _small_ladder(request, board, ladder, row)
         if small is not None:
