@@ -133,33 +133,40 @@ def bump_versions(cache, keys: Iterable[str], timeout: int | None) -> dict[str, 
     return values
 
 
-# Each version key read, started as `_BUMP` starts it if missing; then the value kept under
-# the key its head and that version name. The value keys are made in the script, so it
-# needs one Redis, not a cluster (deploy/ runs one).
+# Each version key read, started as `_BUMP` starts it if missing (then it names nothing
+# yet: an older life's value is never read); then the value kept under the key its head and
+# that version name. The value keys are made in the script, so it needs one Redis, not a
+# cluster (deploy/ runs one).
 _READ_VERSIONED = """
 local n = #KEYS
 local expiry = ARGV[n + 1]
 local versions, values = {}, {}
 for i, key in ipairs(KEYS) do
     local version = redis.call("GET", key)
-    if not version then
-        redis.call("SET", key, ARGV[i], "EX", expiry, "NX")
+    if version then
+        values[i] = redis.call("GET", ARGV[n + 1 + i] .. version)
+    else
+        if expiry == "" then
+            redis.call("SET", key, ARGV[i], "NX")
+        else
+            redis.call("SET", key, ARGV[i], "EX", expiry, "NX")
+        end
         version = redis.call("INCR", key)
+        values[i] = false
     end
     versions[i] = tonumber(version)
-    values[i] = redis.call("GET", ARGV[n + 1 + i] .. version)
 end
 return {versions, values}
 """
 
 
 def read_versioned(
-    cache, versions: list[str], heads: list[str], timeout: int
+    cache, versions: list[str], heads: list[str], timeout: int | None
 ) -> tuple[dict[str, int], dict[str, object]]:
     """Each version key's value (started if missing, as `bump_versions` starts it), and
-    what is kept under the key `heads[i]` followed by that version. Returns the versions,
-    and the values found by their whole keys. On Redis one round trip, where reading the
-    versions and then the values took two."""
+    what is kept under the key `heads[i]` followed by that version (a version just started
+    names nothing yet). Returns the versions, and the values found by their whole keys. On
+    Redis one round trip, where reading the versions and then the values took two."""
     if isinstance(cache, ConnectionProxy):
         cache = cache._connections[cache._alias]
     if not isinstance(cache, RedisCache):
@@ -167,14 +174,19 @@ def read_versioned(
         missing = [key for key in versions if key not in found]
         if missing:
             found |= bump_versions(cache, missing, timeout)
-        keys = [f"{head}{found[key]}" for head, key in zip(heads, versions, strict=True)]
+        keys = [
+            f"{head}{found[key]}"
+            for head, key in zip(heads, versions, strict=True)
+            if key not in missing
+        ]
         return {key: found[key] for key in versions}, cache.get_many(keys)
     script = _script(cache._cache.get_client(write=True), _READ_VERSIONED)  # it may start one
     starts = [secrets.randbits(48) for _ in versions]
     names = [cache.make_and_validate_key(key) for key in versions]
     # A version ends the value's key, so its whole key is the head's followed by it.
     head_names = [cache.make_and_validate_key(head) for head in heads]
-    got, raw = script(keys=names, args=[*starts, timeout, *head_names])
+    expiry = "" if timeout is None else timeout
+    got, raw = script(keys=names, args=[*starts, expiry, *head_names])
     loads = cache._cache._serializer.loads
     values = {
         f"{head}{version}": loads(value)

@@ -223,39 +223,43 @@ def test_a_bump_is_one_trip_and_outlives_a_flushed_script(redis_cache):
     }
 
 
-def test_versions_and_what_they_name_are_read_in_one_trip(redis_cache):
+@pytest.mark.parametrize("redis_or_not", ["redis", "locmem"])
+def test_versions_and_what_they_name_are_read_in_one_trip(redis_cache, monkeypatch, redis_or_not):
     """goonsite.cache.read_versioned (an action's board_cache.snapshot): each version as it
-    stands, a missing one started as a bump starts it (random, with the expiry asked), and
-    the value kept under the key its head and that version make; a value not kept is left
-    out. One round trip, and the same answer from a cache without scripts."""
+    stands, a missing one started as a bump starts it (random, with the expiry asked, or
+    none), and the value kept under the key its head and that version make. A value not
+    kept is left out, and a version just started names nothing, even what an older life of
+    it left behind. One round trip on Redis; the same answers from a cache without scripts."""
     from django.core.cache.backends.locmem import LocMemCache
 
+    from goonsite import cache as site_cache
     from goonsite.cache import bump_versions, read_versioned
 
-    started = bump_versions(redis_cache, ["mine"], 60)["mine"]
-    redis_cache.set(f"own:{started}", {"board": "kept"})
-    redis_cache.set(f"own:{started - 1}", {"board": "older"})
-    read_versioned(redis_cache, ["other"], ["x:"], 60)  # the script loaded, as in a server
+    store = redis_cache if redis_or_not == "redis" else LocMemCache("read-versioned", {})
+    started = bump_versions(store, ["mine"], 60)["mine"]
+    store.set(f"own:{started}", {"board": "kept"})
+    store.set(f"own:{started - 1}", {"board": "older"})
+    read_versioned(store, ["other"], ["x:"], 60)  # the script loaded, as in a server
+    # A 15-digit start, which Lua would print as 2.8147497671e+14, and an older life's
+    # value under the version it starts at.
+    monkeypatch.setattr(site_cache.secrets, "randbits", lambda bits: 2**48 - 1000)
+    store.set(f"counts:{2**48 - 999}", {7: "an older life's"})
     with counting_redis_trips() as trips:
-        versions, kept = read_versioned(redis_cache, ["mine", "day"], ["own:", "counts:"], 60)
-    assert trips.count == 1, trips.commands
-    day = versions["day"]
-    assert versions == {"mine": started, "day": day} and day > 1000 and day != started
-    assert kept == {f"own:{started}": {"board": "kept"}}  # no counts kept under the new day
-    assert bump_versions(redis_cache, ["day"], 60)["day"] == day + 1  # started, not reset
-    assert 0 < redis.Redis.from_url(REDIS_URL).ttl(redis_cache.make_key("day")) <= 60
-    redis_cache.set(f"counts:{day + 1}", {7: 2})
-    assert read_versioned(redis_cache, ["day"], ["counts:"], 60) == (
-        {"day": day + 1},
-        {f"counts:{day + 1}": {7: 2}},
+        versions, kept = read_versioned(store, ["mine", "day"], ["own:", "counts:"], 60)
+    assert trips.count == (1 if redis_or_not == "redis" else 0), trips.commands
+    assert versions == {"mine": started, "day": 2**48 - 999}
+    assert kept == {f"own:{started}": {"board": "kept"}}
+    assert bump_versions(store, ["day"], 60)["day"] == 2**48 - 998  # started, not reset
+    store.set(f"counts:{2**48 - 998}", {7: 2})
+    assert read_versioned(store, ["day"], ["counts:"], 60) == (
+        {"day": 2**48 - 998},
+        {f"counts:{2**48 - 998}": {7: 2}},
     )
-
-    plain = LocMemCache("read-versioned", {})
-    plain.set("mine", 41)
-    plain.set("own:41", "kept")
-    versions, kept = read_versioned(plain, ["mine", "day"], ["own:", "counts:"], 60)
-    assert versions["mine"] == 41 and versions["day"] == plain.get("day") > 1000
-    assert kept == {"own:41": "kept"}
+    assert read_versioned(store, ["forever"], ["x:"], None)[0] == {"forever": 2**48 - 999}
+    if redis_or_not == "redis":
+        server = redis.Redis.from_url(REDIS_URL)
+        assert 0 < server.ttl(redis_cache.make_key("day")) <= 60
+        assert server.ttl(redis_cache.make_key("forever")) == -1
 
 
 @pytest.mark.parametrize("timeout", [60, None, 0])
