@@ -76,9 +76,9 @@ def recording_bumps(*, at_commit_only: bool = False) -> Iterator[dict[str, list[
     yet for one that waits for the commit).
 
     `at_commit_only`: the caller's transaction is the outermost and reads nothing of the
-    board after its writes, so its bumps wait for the commit alone (a vote's answer
-    then makes eight trips to Redis, not nine). Not inside another transaction, a test's
-    say, whose later reads must see them."""
+    board after its writes, so its bumps wait for the commit alone (one trip to Redis
+    saved on every action). Not inside another transaction, a test's say, whose later
+    reads must see them."""
     outer = getattr(_recording, "bumps", None), getattr(_recording, "at_commit_only", False)
     _recording.bumps = bumps = {}
     _recording.at_commit_only = at_commit_only
