@@ -133,6 +133,20 @@ def bump_versions(cache, keys: Iterable[str], timeout: int | None) -> dict[str, 
     return values
 
 
+def current_versions(
+    cache, keys: Iterable[str], timeout: int | None
+) -> tuple[dict[str, int], list[str]]:
+    """Each version key's value, started if missing, as `bump_versions` starts it; and the
+    keys just started. Two round trips when one was missing (`read_versioned` on Redis is
+    one)."""
+    keys = list(keys)
+    found = cache.get_many(keys)
+    started = [key for key in keys if key not in found]
+    if started:
+        found |= bump_versions(cache, started, timeout)
+    return {key: found[key] for key in keys}, started
+
+
 # Each version key read, started as `_BUMP` starts it if missing (then it names nothing
 # yet: an older life's value is never read); then the value kept under the key its head and
 # that version name. The value keys are made in the script, so it needs one Redis, not a
@@ -170,16 +184,13 @@ def read_versioned(
     if isinstance(cache, ConnectionProxy):
         cache = cache._connections[cache._alias]
     if not isinstance(cache, RedisCache):
-        found = cache.get_many(versions)
-        missing = [key for key in versions if key not in found]
-        if missing:
-            found |= bump_versions(cache, missing, timeout)
+        found, started = current_versions(cache, versions, timeout)
         keys = [
             f"{head}{found[key]}"
             for head, key in zip(heads, versions, strict=True)
-            if key not in missing
+            if key not in started
         ]
-        return {key: found[key] for key in versions}, cache.get_many(keys)
+        return found, cache.get_many(keys)
     script = _script(cache._cache.get_client(write=True), _READ_VERSIONED)  # it may start one
     starts = [secrets.randbits(48) for _ in versions]
     names = [cache.make_and_validate_key(key) for key in versions]

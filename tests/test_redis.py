@@ -296,8 +296,9 @@ def test_an_action_answers_from_the_board_kept_in_redis(
             reverse("ladder:vote"), {"entry": entries["cy"].pk, "direction": "down"}, **HTMX
         ).content.decode()
     # The session, the public version, the kept board with its versions (one script), the
-    # player's version bumped after the commit (one script), the patched board kept, the
-    # public version and the day's plays version read again (one MGET).
+    # player's version bumped (one script: at once, inside the test's transaction, whose
+    # commit never comes), the patched board kept, the public version and the day's plays
+    # version read again (one MGET).
     assert trips.count <= 6, trips.commands
     assert '<span class="my-vote down">▼ 5</span>' in body
     with django_assert_num_queries(3):  # session, user, the player (the page is drawn again)

@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 from django.core.cache import cache
 from django.db import transaction
 
-from goonsite.cache import bump_versions, read_versioned
+from goonsite.cache import bump_versions, current_versions, read_versioned
 
 log = logging.getLogger(__name__)
 KEEP_SECONDS = 3600
@@ -109,10 +109,7 @@ def _versions(*keys: str) -> dict[str, int] | None:
     """The current value of each version key, started if missing; None when the cache is
     not answering."""
     try:
-        versions = cache.get_many(keys)
-        missing = [k for k in keys if k not in versions]
-        if missing:
-            versions |= bump_versions(cache, missing, VERSION_SECONDS)
+        versions, _ = current_versions(cache, keys, VERSION_SECONDS)
     except Exception:
         log.warning("the cache is not answering; reading the board afresh", exc_info=True)
         return None
