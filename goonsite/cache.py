@@ -82,22 +82,32 @@ class RedisCache(redis.RedisCache):
         return client
 
 
-# Each key: started at its random value if missing (with the expiry, if any), then plus one.
-# A script, not a MULTI pipeline: one command to pack and one reply to parse, where
-# redis-py's transaction took about half of a card play's CPU in the service (cProfile).
-_BUMP = """
+# How both scripts below start a version key that is missing: at its random value, with
+# the expiry if any ("" for none), then plus one. Returns the key's new value.
+_BUMP_FROM_START = """
+local function bump(key, start, expiry)
+    if expiry == "" then
+        redis.call("SET", key, start, "NX")
+    else
+        redis.call("SET", key, start, "EX", expiry, "NX")
+    end
+    return redis.call("INCR", key)
+end
+"""
+# Each key bumped. A script, not a MULTI pipeline: one command to pack and one reply to
+# parse, where redis-py's transaction took about half of a card play's CPU in the service
+# (cProfile).
+_BUMP = (
+    _BUMP_FROM_START
+    + """
 local expiry = ARGV[#KEYS + 1]
 local values = {}
 for i, key in ipairs(KEYS) do
-    if expiry == "" then
-        redis.call("SET", key, ARGV[i], "NX")
-    else
-        redis.call("SET", key, ARGV[i], "EX", expiry, "NX")
-    end
-    values[i] = redis.call("INCR", key)
+    values[i] = bump(key, ARGV[i], expiry)
 end
 return values
 """
+)
 _scripts: dict[tuple[int, str], object] = {}
 
 
@@ -151,7 +161,9 @@ def current_versions(
 # yet: an older life's value is never read); then the value kept under the key its head and
 # that version name. The value keys are made in the script, so it needs one Redis, not a
 # cluster (deploy/ runs one).
-_READ_VERSIONED = """
+_READ_VERSIONED = (
+    _BUMP_FROM_START
+    + """
 local n = #KEYS
 local expiry = ARGV[n + 1]
 local versions, values = {}, {}
@@ -160,18 +172,14 @@ for i, key in ipairs(KEYS) do
     if version then
         values[i] = redis.call("GET", ARGV[n + 1 + i] .. version)
     else
-        if expiry == "" then
-            redis.call("SET", key, ARGV[i], "NX")
-        else
-            redis.call("SET", key, ARGV[i], "EX", expiry, "NX")
-        end
-        version = redis.call("INCR", key)
+        version = bump(key, ARGV[i], expiry)
         values[i] = false
     end
     versions[i] = tonumber(version)
 end
 return {versions, values}
 """
+)
 
 
 def read_versioned(
