@@ -11,7 +11,8 @@ django.setup(set_prefix=False)  # as get_asgi_application(), before the consumer
 from goonsite.asgi_http import Pages  # noqa: E402
 from goonsite.env import env_int  # noqa: E402
 
-# As many pages at once per process as it keeps database connections (DB_POOL_SIZE).
+# Pages at once per process: by default as many as the web's default DB_POOL_SIZE (8), so
+# no page holds a thread while it waits for a connection.
 django_http = Pages(threads=env_int("WEB_THREADS", 8))
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
