@@ -231,6 +231,30 @@ def test_a_bump_is_one_trip_and_outlives_a_flushed_script(redis_cache):
 
 
 @pytest.mark.parametrize("redis_or_not", ["redis", "locmem"])
+def test_a_bump_reads_other_keys_after_it_in_the_same_trip(redis_cache, redis_or_not):
+    """goonsite.cache.bump_and_read (an action's bumps after its commit, which read the
+    versions its answer shows): the keys read come after the bumps, a key both bumped and
+    read is read at its new value, a missing one is left out, and values come back as
+    they were kept (the cache's serializer). One trip on Redis."""
+    from django.core.cache.backends.locmem import LocMemCache
+
+    from goonsite.cache import bump_and_read
+
+    store = redis_cache if redis_or_not == "redis" else LocMemCache("bump-and-read", {})
+    store.set("public", 41, 60)
+    store.set("board", {"rows": [1, 2]}, 60)
+    with counting_redis_trips() as trips:
+        bumped, found = bump_and_read(store, ["mine", "day"], 60, ["public", "day", "gone"])
+    if redis_or_not == "redis":
+        assert trips.count == 1, trips.commands
+    assert found == {"public": 41, "day": bumped["day"]}
+    assert bump_and_read(store, ["mine"], 60, ["board"]) == (
+        {"mine": bumped["mine"] + 1},
+        {"board": {"rows": [1, 2]}},
+    )
+
+
+@pytest.mark.parametrize("redis_or_not", ["redis", "locmem"])
 def test_versions_and_what_they_name_are_read_in_one_trip(redis_cache, monkeypatch, redis_or_not):
     """goonsite.cache.read_versioned (an action's board_cache.snapshot): each version as it
     stands, a missing one started as a bump starts it (random, with the expiry asked, or
@@ -327,8 +351,11 @@ def test_an_action_committed_for_real_bumps_its_board_once_after_the_commit(
         body = alice_client.post(
             reverse("ladder:vote"), {"entry": entries["cy"].pk, "direction": "down"}, **HTMX
         ).content.decode()
-    # The kept board read with its versions (one script), then one bump: after the commit.
+    # The kept board read with its versions (one script), then one bump: after the commit,
+    # reading the versions the answer shows in the same script. With the session, the
+    # public version and the patched board kept: five trips.
     assert trips.commands.count("EVALSHA") == 2, trips.commands
+    assert trips.count <= 5, trips.commands
     assert '<span class="my-vote down">▼ 5</span>' in body
     with django_assert_num_queries(3):  # session, user, the player (the page is drawn again)
         page = alice_client.get("/").content.decode()

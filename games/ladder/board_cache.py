@@ -28,7 +28,7 @@ from typing import Any, NamedTuple
 from django.core.cache import cache
 from django.db import transaction
 
-from goonsite.cache import bump_versions, current_versions, read_versioned
+from goonsite.cache import bump_and_read, bump_versions, current_versions, read_versioned
 
 log = logging.getLogger(__name__)
 KEEP_SECONDS = 3600
@@ -55,37 +55,65 @@ def bump(*keys: str) -> None:
             bumps.setdefault(key, [])  # asked for: its value comes with the bump
     if not getattr(_recording, "at_commit_only", False):
         _bump(keys)
-    transaction.on_commit(lambda: _bump(keys))
+    transaction.on_commit(lambda: _bump(keys, committed=True))
 
 
-def _bump(keys: tuple[str, ...]) -> None:
+def _bump(keys: tuple[str, ...], *, committed: bool = False) -> None:
+    reading = getattr(_recording, "read_after_commit", None) if committed else None
     try:
-        values = bump_versions(cache, keys, VERSION_SECONDS)
+        if reading is None:
+            values = bump_versions(cache, keys, VERSION_SECONDS)
+        else:
+            # The last bump of the commit reads last: after all of them.
+            values, reading.found = bump_and_read(cache, keys, VERSION_SECONDS, reading.keys)
     except Exception:
         log.warning("could not bump %s in the cache", keys, exc_info=True)
         values = dict.fromkeys(keys)  # unknown: no patched board may follow it
+        if reading is not None:
+            reading.found = None  # nor a reading before it
     bumps = getattr(_recording, "bumps", None)
     if bumps is not None:
         for key, value in values.items():
             bumps.setdefault(key, []).append(value)
 
 
+class ReadAfterCommit:
+    """Cache keys read in the same trip as the bumps after a commit (`recording_bumps`):
+    `found` is what was under them then (a missing key left out), None until read."""
+
+    def __init__(self, *keys: str) -> None:
+        self.keys = keys
+        self.found: dict[str, Any] | None = None
+
+
 @contextmanager
-def recording_bumps(*, at_commit_only: bool = False) -> Iterator[dict[str, list[int | None]]]:
+def recording_bumps(
+    *, at_commit_only: bool = False, read_after_commit: ReadAfterCommit | None = None
+) -> Iterator[dict[str, list[int | None]]]:
     """Every version this thread bumps meanwhile, with the value each bump returned (none
     yet for one that waits for the commit).
 
     `at_commit_only`: the caller's transaction is the outermost and reads nothing of the
     board after its writes, so its bumps wait for the commit alone (one trip to Redis
     saved on every action). Not inside another transaction, a test's say, whose later
-    reads must see them."""
-    outer = getattr(_recording, "bumps", None), getattr(_recording, "at_commit_only", False)
+    reads must see them.
+
+    `read_after_commit`: keys to read with the bumps after a commit meanwhile, filled in
+    then (an action's answer shows the public board and the day's plays as they are after
+    its commit, and needs no trip of its own to read their versions)."""
+    outer = (
+        getattr(_recording, "bumps", None),
+        getattr(_recording, "at_commit_only", False),
+        getattr(_recording, "read_after_commit", None),
+    )
     _recording.bumps = bumps = {}
     _recording.at_commit_only = at_commit_only
+    if read_after_commit is not None:
+        _recording.read_after_commit = read_after_commit
     try:
         yield bumps
     finally:
-        _recording.bumps, _recording.at_commit_only = outer
+        _recording.bumps, _recording.at_commit_only, _recording.read_after_commit = outer
         if outer[0] is not None:
             for key, values in bumps.items():
                 outer[0].setdefault(key, []).extend(values)

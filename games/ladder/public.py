@@ -104,10 +104,20 @@ def read_version_again(*others: str) -> dict[str, object]:
     except Exception:
         log.warning("the cache is not answering", exc_info=True)
         return {}
-    memo = getattr(_this_request, "memo", None)
+    return version_read(found)
+
+
+def version_read(found: dict[str, object]) -> dict[str, object]:
+    """Take the version this request shows from `found`, keys just read that include
+    VERSION_KEY unless it is missing (read_version_again, or with an action's bumps after
+    its commit: board_cache.ReadAfterCommit). Returns the others."""
+    found = dict(found)
     version = found.pop(VERSION_KEY, None)
-    if memo is not None and version is not None:
-        memo["version"] = version
+    memo = getattr(_this_request, "memo", None)
+    if memo is not None:
+        memo.clear()
+        if version is not None:
+            memo["version"] = version
     return found
 
 

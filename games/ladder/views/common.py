@@ -24,7 +24,7 @@ from ..board import Board, face_down_counts, load_board, new_player_board
 from ..engine import CardId
 from ..engine.cards import parse_item
 from ..models import PlayerSeason
-from ..public import public_board, read_version_again
+from ..public import VERSION_KEY, public_board, read_version_again, version_read
 from ..services.packs import join_with_starting_hand
 from ..services.players import join_season
 
@@ -151,6 +151,7 @@ def board_update(
 class Acting(NamedTuple):
     snap: board_cache.Snapshot | None  # the player's board as kept before the action
     bumps: dict[str, list[int | None]]  # the versions the action bumped
+    after: board_cache.ReadAfterCommit  # the versions its answer shows, read with them
 
 
 @contextmanager
@@ -159,8 +160,10 @@ def acting(player_id: int) -> Iterator[Acting]:
     instead of reading it afresh (`answer`)."""
     public = public_board(clock.now())
     snap = None if public is None else board_cache.snapshot(public.key, player_id, public.day.pk)
-    with board_cache.recording_bumps() as bumps:
-        yield Acting(snap, bumps)
+    day = () if snap is None else (board_cache.day_key(snap.day_id),)
+    after = board_cache.ReadAfterCommit(VERSION_KEY, *day)
+    with board_cache.recording_bumps(read_after_commit=after) as bumps:
+        yield Acting(snap, bumps, after)
 
 
 def answer(
@@ -192,8 +195,12 @@ def answer(
         return redirect("ladder:board")
     # The answer shows the public board as it is now: a noon may have committed while the
     # action waited for it (then the patched part, of the board before, is read afresh).
-    # The day's plays version comes in the same trip.
-    versions = read_version_again(*(() if snap is None else (board_cache.day_key(snap.day_id),)))
+    # The day's plays version comes in the same trip: the one that bumped the action's
+    # versions after its commit, or one of its own when that did not read them.
+    if done.after.found is not None:
+        versions = version_read(done.after.found)
+    else:
+        versions = read_version_again(*done.after.keys[1:])
     day_counts = None if counts is None else (snap.day_id, counts)
     board = board_for(request, player, own=own, day_counts=day_counts, snap=snap, versions=versions)
     if ladder != "whole" and _shows(request, snap, own, board):
