@@ -320,8 +320,9 @@ def test_an_action_answers_from_the_board_kept_in_redis(
     alice_client.get("/")
     alice_client.get("/")
     with (
-        django_assert_num_queries(9),  # session, user, BEGIN, day, player, entry, votes,
-        counting_redis_trips() as trips,  # insert, COMMIT
+        # Session, user, BEGIN, day and player, entry and votes, insert, COMMIT.
+        django_assert_num_queries(7),
+        counting_redis_trips() as trips,
     ):
         body = alice_client.post(
             reverse("ladder:vote"), {"entry": entries["cy"].pk, "direction": "down"}, **HTMX

@@ -209,3 +209,74 @@ def test_a_page_opening_the_next_day_while_noon_runs_does_not_deadlock(
     assert not [r for r in results if isinstance(r, Exception)], results
     assert NoonReport.objects.count() == 1
     assert GameDay.objects.filter(noon_on=day.noon_on + dt.timedelta(days=1)).count() == 1
+
+
+def test_an_action_waiting_for_noon_holds_no_lock_on_its_player(alice, alice_player, entries, now):
+    """R1.4's lock order, with the day and the player read in one statement
+    (days.lock_open_day_and_player): the day first, then the player. While noon holds the
+    day, a vote waiting for it has not locked its player, so noon, which locks the players
+    after the day, never waits for it in a circle; once noon lets go, the vote lands."""
+    import threading
+
+    from django.db import connection, connections, transaction
+
+    cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=now)  # the day exists
+    day = GameDay.objects.get()
+    noon_holds, noon_may_go = threading.Event(), threading.Event()
+    outcome: dict[str, Any] = {}
+
+    def noon() -> None:
+        try:
+            with transaction.atomic():
+                GameDay.objects.select_for_update().get(pk=day.pk)
+                noon_holds.set()
+                noon_may_go.wait(30)
+        finally:
+            connections.close_all()
+
+    def vote() -> None:
+        try:
+            outcome["vote"] = cast_vote(
+                user=alice, entry_id=entries["cy"].pk, direction="down", now=now
+            )
+        except Exception as exc:  # asserted below
+            outcome["vote"] = exc
+        finally:
+            connections.close_all()
+
+    holder = threading.Thread(target=noon)
+    holder.start()
+    assert noon_holds.wait(30)
+    voter = threading.Thread(target=vote)
+    voter.start()
+    try:
+        waiting = _wait_for_a_lock_wait(connection)
+        assert waiting, "the vote never waited for the day noon holds"
+        with transaction.atomic(), connection.cursor() as cursor:
+            # NOWAIT: an error here would mean the waiting vote had locked its player.
+            cursor.execute(
+                "SELECT id FROM ladder_playerseason WHERE id = %s FOR UPDATE NOWAIT",
+                [alice_player.pk],
+            )
+    finally:
+        noon_may_go.set()
+        holder.join(30)
+        voter.join(30)
+    assert isinstance(outcome["vote"], Vote), outcome
+    assert Vote.objects.filter(player=alice_player).count() == 2
+
+
+def _wait_for_a_lock_wait(connection, tries: int = 300) -> bool:
+    """Whether another backend came to wait for a lock (polled up to 3 s)."""
+    import time
+
+    for _ in range(tries):
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                "AND datname = current_database()"
+            )
+            if cursor.fetchone()[0]:
+                return True
+        time.sleep(0.01)
+    return False

@@ -25,8 +25,8 @@ from goonsite.refusal import Refusal
 from .. import board_cache, clock
 from ..models import GameDay, PlayerSeason, Season
 from ..public import public_board
-from .days import lock_open_day, noon_is_due
-from .players import current_season, lock_player
+from .days import lock_open_day_and_player, noon_is_due
+from .players import current_season
 
 NOON_BEING_COUNTED = "Noon is being counted. Try again in a moment."
 
@@ -70,8 +70,9 @@ def counted_by_next_noon(*, user, now: dt.datetime | None = None) -> Iterator[Ac
     # Outermost (a request's), nothing reads the board in it after the action's writes.
     at_commit_only = not transaction.get_connection().in_atomic_block
     with transaction.atomic(), board_cache.recording_bumps(at_commit_only=at_commit_only) as bumps:
-        day = lock_open_day(season, now, known=public.day if public else None)
-        player = lock_player(user, season)
+        day, player = lock_open_day_and_player(
+            season, now, user, known=public.day if public else None
+        )
         yield Action(season, day, player, now)
         if board_cache.player_key(player.pk) not in bumps:
             # Whatever it did, the player's board changed (a written-out insert sends no

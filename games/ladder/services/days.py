@@ -19,7 +19,8 @@ from django.db import IntegrityError, transaction
 from goonsite.locks import share_lock_status
 
 from ..clock import noon_date_for
-from ..models import GameDay, Season
+from ..models import GameDay, PlayerSeason, Season
+from .players import lock_day_and_player, lock_player
 
 ONE_DAY = dt.timedelta(days=1)
 
@@ -70,6 +71,32 @@ def lock_open_day(season: Season, now: dt.datetime, *, known: GameDay | None = N
         day = copy.copy(known)  # the cached board's objects are shared: never changed in place
         if share_lock_status(day) == GameDay.Status.OPEN:
             return day
+    return _next_open_day(season, now)
+
+
+def lock_open_day_and_player(
+    season: Season, now: dt.datetime, user, *, known: GameDay | None = None
+) -> tuple[GameDay, PlayerSeason]:
+    """Inside a transaction: `lock_open_day`, then the player's row locked
+    (players.lock_player), the order every action takes them in.
+
+    With `known`, both in one statement when the player has joined: the day share-locked,
+    then the player (PostgreSQL locks a statement's rows in the order its locking clauses
+    name them), each as it stands once locked. A noon that resolved the day meanwhile
+    leaves the player locked and sends the action to the next day, whose noon is a day
+    away: nothing that locks it waits for this player."""
+    if known is not None and known.noon_on >= noon_date_for(now):
+        day = copy.copy(known)  # the cached board's objects are shared: never changed in place
+        found = lock_day_and_player(day, season, user)
+        if found is not None:
+            day.status, player = found
+            if day.status != GameDay.Status.OPEN:
+                day = _next_open_day(season, now)
+            return day, player
+    return lock_open_day(season, now, known=known), lock_player(user, season)
+
+
+def _next_open_day(season: Season, now: dt.datetime) -> GameDay:
     for _ in range(10):
         day = open_day(season, now)
         if share_lock_status(day) == GameDay.Status.OPEN:

@@ -9,7 +9,7 @@ from django.db import IntegrityError, connection, transaction
 from goonsite import rows
 from goonsite.refusal import Refusal
 
-from ..models import PlayerSeason, Season
+from ..models import GameDay, PlayerSeason, Season
 from ..selectors import active_season
 
 
@@ -42,6 +42,30 @@ def lock_player(user, season: Season) -> PlayerSeason:
         player = find_player(season, user, lock=True)
     player.season = season
     return player
+
+
+def lock_day_and_player(day: GameDay, season: Season, user) -> tuple[str, PlayerSeason] | None:
+    """Inside a transaction: the day's status under a share lock, then the player's row
+    under FOR UPDATE, in one statement; None before the player joins (nothing is locked
+    then). See days.lock_open_day_and_player."""
+    sql = _select_player_with_day()
+    if connection.vendor == "postgresql":  # SQLite: no row locks (goonsite.locks)
+        sql += " FOR SHARE OF d FOR UPDATE OF p"
+    found = rows.fetch(PlayerSeason, sql, [day.pk, season.pk, user.pk])
+    if not found:
+        return None
+    player, (status,) = found[0]
+    player.season = season
+    return status, player
+
+
+@cache
+def _select_player_with_day() -> str:
+    days = connection.ops.quote_name(GameDay._meta.db_table)
+    return (
+        rows.select(PlayerSeason, "p", "d.status")
+        + f" JOIN {days} AS d ON d.id = %s WHERE p.season_id = %s AND p.user_id = %s"
+    )
 
 
 @cache

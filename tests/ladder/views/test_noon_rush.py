@@ -42,13 +42,14 @@ def seen(client: Client) -> None:
     client.get(BOARD)
 
 
-def test_a_vote_costs_six_queries_beyond_the_session_and_the_user(
+def test_a_vote_costs_five_queries_beyond_the_session_and_the_user(
     alice_client, alice_player, entries, django_assert_num_queries
 ):
-    """The day share-locked, the player locked, the contestant, today's votes, the insert,
-    inside BEGIN and COMMIT; the answer is drawn from the kept board, patched: no read."""
+    """The day share-locked and the player locked (one statement), the contestant with
+    today's votes (one), the insert, inside BEGIN and COMMIT; the answer is drawn from the
+    kept board, patched: no read."""
     seen(alice_client)
-    with django_assert_num_queries(SESSION_AND_USER + 7):
+    with django_assert_num_queries(SESSION_AND_USER + 5):
         body = alice_client.post(
             reverse("ladder:vote"), {"entry": entries["bo"].pk, "direction": "up"}, **HTMX
         ).content.decode()
@@ -63,17 +64,17 @@ def test_a_play_and_a_pack_read_nothing_after_their_writes(
     give_starting_hand(user=alice, season=season)
     pack = SealedItem.objects.get(owner=alice_player)
     seen(alice_client)
-    # Day, player, target (locked), the card out of the hand and its ledger line (one
-    # statement on PostgreSQL), the play.
+    # Day and player (one statement), target (locked), the card out of the hand and its
+    # ledger line (one statement on PostgreSQL), the play.
     took_the_card = 1 if connection.vendor == "postgresql" else 2
-    with django_assert_num_queries(SESSION_AND_USER + 6 + took_the_card):
+    with django_assert_num_queries(SESSION_AND_USER + 5 + took_the_card):
         body = alice_client.post(
             reverse("ladder:play"), {"card": "boost", "target": entries["cy"].pk}, **HTMX
         ).content.decode()
     assert "Boost waits face down on Cy" in body and 'aria-label="1 face-down card"' in body
-    # Day, player, the pack opened (one UPDATE … RETURNING), its cards into the hand, the
-    # ledger's lines.
-    with django_assert_num_queries(SESSION_AND_USER + 7):
+    # Day and player (one statement), the pack opened (one UPDATE … RETURNING), its cards
+    # into the hand, the ledger's lines.
+    with django_assert_num_queries(SESSION_AND_USER + 6):
         body = alice_client.post(reverse("ladder:open", args=[pack.pk]), **HTMX).content.decode()
     assert "You opened:" in body and 'id="hand"' in body
 
