@@ -77,29 +77,41 @@ def _converters(model: type[models.Model], vendor: str) -> list:
 
 
 @cache
-def _insert_sql(model: type[models.Model], vendor: str, rows: int, placeholder: str) -> str:
+def _insert_sql(
+    model: type[models.Model], vendor: str, rows: int, placeholder: str, source: str | None
+) -> str:
     meta = model._meta
     quote = connection.ops.quote_name
     fields = [f for f in meta.concrete_fields if not f.primary_key]
-    values = "(" + ", ".join([placeholder] * len(fields)) + ")"
+    values = ", ".join([placeholder] * len(fields))
+    if source is None:
+        rows_sql = "VALUES " + ", ".join([f"({values})"] * rows)
+    else:
+        rows_sql = f"SELECT {values} FROM {source}"
     return (
         f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
-        f"VALUES {', '.join([values] * rows)} RETURNING {quote(meta.pk.column)}"
+        f"{rows_sql} RETURNING {quote(meta.pk.column)}"
     )
 
 
-def insert_statement(*instances: models.Model, placeholder: str = "%s") -> tuple[str, list]:
+def insert_statement(
+    *instances: models.Model, placeholder: str = "%s", source: str | None = None
+) -> tuple[str, list]:
     """The one INSERT of new instances of one model, RETURNING their keys in order, and its
     parameters (`auto_now_add` fields get now, as a save would). `placeholder="%b"` is for
-    a statement bound on the server (games.ladder.bulk)."""
+    a statement bound on the server (games.ladder.bulk). `source`: a name a WITH defined;
+    the one instance is then inserted once for each of its rows (once or not at all)."""
     model = type(instances[0])
+    if source is not None and len(instances) != 1:
+        raise ValueError("an insert from a source is of one instance")
     fields = [f for f in model._meta.concrete_fields if not f.primary_key]
     params = []
     for instance in instances:
         for field in fields:
             value = field.pre_save(instance, add=True)
             params.append(field.get_db_prep_save(value, connection))
-    return _insert_sql(model, connection.vendor, len(instances), placeholder), params
+    sql = _insert_sql(model, connection.vendor, len(instances), placeholder, source)
+    return sql, params
 
 
 def inserted[M: models.Model](instances: Sequence[M], keys: Sequence[Any]) -> Sequence[M]:
@@ -119,5 +131,20 @@ def insert[M: models.Model](*instances: M) -> Sequence[M]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         # Both return the new rows in the order VALUES listed them (bulk_create relies on it).
+        keys = [pk for (pk,) in cursor.fetchall()]
+    return inserted(instances, keys)
+
+
+def insert_with[M: models.Model](instances: Sequence[M], *others: models.Model) -> Sequence[M]:
+    """`insert(*instances)`, and `others`, new instances of one other model, inserted in the
+    same statement on PostgreSQL (a data-modifying WITH); the keys of `instances` are set,
+    not those of `others`. On SQLite, whose WITH only reads, two statements."""
+    if not others or connection.vendor != "postgresql":
+        insert(*others)
+        return insert(*instances)
+    with_sql, with_params = insert_statement(*others)
+    sql, params = insert_statement(*instances)
+    with connection.cursor() as cursor:
+        cursor.execute(f"WITH also AS ({with_sql}) {sql}", [*with_params, *params])
         keys = [pk for (pk,) in cursor.fetchall()]
     return inserted(instances, keys)

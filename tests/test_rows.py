@@ -97,3 +97,29 @@ def test_a_locked_entry_locks_the_entry_alone(season, entries):
     with transaction.atomic(), CaptureQueriesContext(connection) as queries:
         assert entry_in_season(season.pk, entries["bo"].pk, lock=True).pk == entries["bo"].pk
     assert queries[0]["sql"].endswith("FOR UPDATE OF e")
+
+
+def test_rows_inserted_with_rows_of_another_model_in_one_statement(day, player, entries):
+    """goonsite.rows.insert_with (a pack's cards with their ledger lines): both stored as
+    the ORM would store them, the keys of the first set in order; one statement on
+    PostgreSQL, and on either a constraint broken by one writes neither."""
+    from games.ladder.models import HeldCard, LedgerEntry
+
+    cards = [HeldCard(owner=player, card=c, source="pack_opened") for c in ("boost", "skip")]
+    lines = [LedgerEntry(player=player, item=c, change=1, reason="pack_opened") for c in "ab"]
+    with CaptureQueriesContext(connection) as queries:
+        stored = rows.insert_with(cards, *lines)
+    assert len(queries) == (1 if connection.vendor == "postgresql" else 2)
+    assert [(c.pk, c.card) for c in stored] == list(
+        HeldCard.objects.order_by("pk").values_list("pk", "card")
+    )
+    assert sorted(LedgerEntry.objects.values_list("item", "change")) == [("a", 1), ("b", 1)]
+
+    clash = [
+        Vote(day=day, player=player, entry=entries[name], direction="up", points=1, position=1)
+        for name in ("ava", "bo")
+    ]
+    more = [HeldCard(owner=player, card="boost", source="pack_opened")]
+    with pytest.raises(IntegrityError), transaction.atomic():
+        rows.insert_with(clash, *more)  # two votes in one slot
+    assert HeldCard.objects.count() == 2 and not Vote.objects.exists()

@@ -13,6 +13,14 @@ def test_card_leaves_hand_and_waits_face_down(alice, alice_player, entries, now)
     give(alice_player, "boost", "skip")
     play = play_face_down(user=alice, card="boost", target_id=entries["ava"].pk, now=now)
     assert isinstance(play, Play) and play.day.noon_on == TUESDAY
+    stored = Play.objects.get()
+    assert (stored.pk, stored.card, stored.target_id, stored.player_id, stored.day_id) == (
+        play.pk,
+        "boost",
+        entries["ava"].pk,
+        alice_player.pk,
+        play.day.pk,
+    )
     assert hand(alice_player) == ["skip"]
     assert LedgerEntry.objects.filter(
         player=alice_player, item="boost", change=-1, reason="played"
@@ -27,8 +35,14 @@ def test_chaos_takes_no_target(alice, alice_player, entries, now):
 
 
 def test_needs_a_held_card(alice, alice_player, entries, now):
+    """R5.5: nothing is played, taken or booked (on PostgreSQL the take, its ledger line
+    and the play are one statement, which inserts the play only for a card taken)."""
+    give(alice_player, "boost")
+    booked = LedgerEntry.objects.count()
     with pytest.raises(Refusal, match="You don't hold a Sabotage"):
         play_face_down(user=alice, card="sabotage", target_id=entries["ava"].pk, now=now)
+    assert not Play.objects.exists() and LedgerEntry.objects.count() == booked
+    assert hand(alice_player) == ["boost"]
 
 
 def test_unknown_card(alice, alice_player, entries, now):

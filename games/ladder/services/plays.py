@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as dt
 
-from goonsite import rows
 from goonsite.refusal import Refusal
 
 from .. import board_cache
@@ -33,11 +32,9 @@ def play_face_down(
     with counted_by_next_noon(user=user, now=now) as action:
         target = _target(action, target_id) if target_id is not None else None
         _refuse_unless_playable(card, target)
-        _take_from_hand(action, card)
-        (play,) = rows.insert(
-            Play(day=action.day, player=action.player, card=card.value, target=target)
-        )
-        # rows.insert sends no signal: bump what a save's would (signals.py).
+        play = Play(day=action.day, player=action.player, card=card.value, target=target)
+        _take_from_hand(action, card, then=play)  # the card out, booked, and played at once
+        # Written out, the play sends no signal: bump what a save's would (signals.py).
         board_cache.bump_play(action.player.pk, action.day.pk)
         return play
 
@@ -73,7 +70,8 @@ def _refuse_unless_playable(card: CardId, target: LadderEntry | None) -> None:
         raise Refusal(f"{target or CATALOGUE[card].name} {reason}.")
 
 
-def _take_from_hand(action: Action, card: CardId) -> None:
-    """Needs the player's row locked (as `counted_by_next_noon` holds it)."""
-    if not ledger.take_from_hand(action.player, card.value, Source.PLAYED, action.day):
+def _take_from_hand(action: Action, card: CardId, *, then: Play | None = None) -> None:
+    """Needs the player's row locked (as `counted_by_next_noon` holds it). `then`: the play,
+    stored when the card is taken (ledger.take_from_hand)."""
+    if not ledger.take_from_hand(action.player, card.value, Source.PLAYED, action.day, then=then):
         raise Refusal(f"You don't hold a {CATALOGUE[card].name}.")
