@@ -22,6 +22,8 @@ from .common import (
     CONFIRMING,
     OPENED,
     PLAYED,
+    TODAY_PLAYED,
+    TODAY_VOTED,
     VOTED,
     acting,
     answer,
@@ -64,7 +66,9 @@ def vote(request: HttpRequest, player_id: int) -> HttpResponse:
         request, f"{points} {arrow} on {cast.entry}. It lands at {_day_name(cast.day)}."
     )
     patch = lambda own: with_vote(own, cast)  # noqa: E731
-    return answer(request, cast.player, done, VOTED, patch, ladder="row", row=cast.entry_id)
+    return answer(
+        request, cast.player, done, VOTED, patch, ladder="row", row=cast.entry_id, today=TODAY_VOTED
+    )
 
 
 @require_GET
@@ -121,6 +125,7 @@ def play(request: HttpRequest, player_id: int) -> HttpResponse:
         PLAYED,
         lambda own: with_play(own, played),
         lambda counts: with_face_down(counts, played),
+        today=TODAY_PLAYED,
     )
 
 

@@ -36,6 +36,10 @@ AFTER_ACTION = ("ladder", "today", "season", "hand", "recap", "poller", "dialog"
 # What each action changes, answered from the board it patched (board_cache.carry_forward).
 VOTED = ("ladder", "today", "season", "poller", "dialog", "messages")
 PLAYED = ("ladder", "today", "hand", "poller", "dialog", "messages")
+# Of the day's panel, what a vote and a play change when the page shows the board they
+# patched (`answer`): the countdown, the seed and the notices stay as they were drawn.
+TODAY_VOTED = ("today-votes",)
+TODAY_PLAYED = ("today-plays",)
 OPENED = ("ladder", "hand", "poller", "dialog", "messages")
 PICKING_A_TARGET = ("ladder", "hand", "poller", "dialog", "messages")
 # What an open board's poll swaps when something public changed; never the dialog or the
@@ -176,6 +180,7 @@ def answer(
     *,
     ladder: str = "whole",
     row: int | None = None,
+    today: tuple[str, ...] = ("today",),
     **context,
 ) -> HttpResponse:
     """The answer to an action that changed the board: the parts it changed, drawn from
@@ -188,7 +193,8 @@ def answer(
     the next vote's line (a vote: a thirtieth of the ladder), or "counts", none of its
     rows (a pack opening); either with every row's face-down count. Otherwise (another
     tab's vote, a noon, a card being aimed, the day's last vote, which closes every row)
-    the whole ladder is sent."""
+    the whole ladder is sent. `today`: the pieces of the day's panel sent in its place
+    then (TODAY_VOTED, TODAY_PLAYED)."""
     snap = done.snap if done.snap is not None and done.snap.player_id == player.pk else None
     own, counts = board_cache.carry_forward(snap, done.bumps, patch_own, patch_counts)
     if not request.htmx:
@@ -203,13 +209,13 @@ def answer(
         versions = read_version_again(*done.after.keys[1:])
     day_counts = None if counts is None else (snap.day_id, counts)
     board = board_for(request, player, own=own, day_counts=day_counts, snap=snap, versions=versions)
-    if ladder != "whole" and _shows(request, snap, own, board):
-        small = _small_ladder(request, board, ladder, row)
-        if small is not None:
-            names, drawn = small
-            # The pieces where the ladder stood: the messages stay last.
-            parts = sum((names if p == "ladder" else (p,) for p in parts), ())
-            return render_parts(request, BOARD, parts, {"board": board, **context}, drawn)
+    if _shows(request, snap, own, board, any_aim=ladder == "whole"):
+        small = _small_ladder(request, board, ladder, row) if ladder != "whole" else None
+        names, drawn = small or (("ladder",), {})
+        # The pieces where the ladder and the day's panel stood: the messages stay last.
+        pieces = {"ladder": names, "today": today}
+        parts = sum((pieces.get(p, (p,)) for p in parts), ())
+        return render_parts(request, BOARD, parts, {"board": board, **context}, drawn)
     return board_update(request, player, parts=parts, board=board, **context)
 
 
@@ -238,12 +244,16 @@ def _small_ladder(
     return tuple(names), drawn
 
 
-def _shows(request: HttpRequest, snap, own: Board | None, board: Board) -> bool:
+def _shows(request: HttpRequest, snap, own: Board | None, board: Board, *, any_aim=False) -> bool:
     """Whether the page the action came from shows the board it patched: carried forward
-    from the kept board (`own`), of the same public board, and the state its form sent."""
+    from the kept board (`own`), of the same public board, and the state its form sent;
+    `any_aim`, whatever card it was aiming (a card played: the whole ladder is sent)."""
     if own is None or snap is None or board.public_key != snap.public_key:
         return False
-    return request.POST.get("shown") == snap.own.shown_state
+    sent = request.POST.get("shown", "")
+    if any_aim:
+        sent = sent.rpartition(":")[0] + ":"  # Board.shown_state, the card aimed last
+    return sent == snap.own.shown_state
 
 
 def cached_ladder(request: HttpRequest, board: Board) -> str | None:

@@ -56,8 +56,13 @@ def test_the_answer_swaps_the_row_voted_on_and_the_next_votes_line(alice_client,
     # The poller too: an answer arriving after a poll drew a newer board must not leave
     # the page thinking it shows that one.
     assert 'id="poller"' in body
-    # The rest of what a vote changes is there as before.
-    assert 'id="today"' in body and 'id="season"' in body and "5 points up on Bo" in body
+    # The rest of what a vote changes: of the day's panel, the votes left and cast (its
+    # countdown, seed and notices stay as drawn), the season's panel, the message.
+    assert 'id="today"' not in body and 'id="today-plays"' not in body
+    assert re.search(r'<div hx-swap-oob="true" id="today-votes">', body)
+    assert '<span class="chip">3</span><span class="chip">1</span>' in body
+    assert "▲ 5 on Bo</li>" in body
+    assert 'id="season"' in body and "5 points up on Bo" in body
 
 
 def test_the_next_line_carries_the_state_the_next_vote_sends(alice_client, entries):
@@ -84,6 +89,27 @@ def test_a_vote_without_the_pages_state_gets_the_whole_ladder(alice_client, entr
     shown(alice_client)
     body = vote(alice_client, entries["bo"], state)
     assert 'id="ladder"' in body and len(ROW.findall(body)) == len(entries)
+    assert 'id="today"' in body and "Noon lands in" in body  # the whole day's panel too
+
+
+def test_a_card_played_from_the_page_redraws_only_the_days_face_down_list(
+    alice_client, alice_player, entries
+):
+    """R5.5: the answer to a card played on the page that shows its board: the ladder (the
+    card being aimed leaves every row), the hand, and of the day's panel only the list of
+    face-down cards; the whole panel for a page that shows another board."""
+    give(alice_player, "boost", "boost")
+    state = shown(alice_client, f"{BOARD}?play=boost")
+    data = {"card": "boost", "target": entries["cy"].pk, "shown": state}
+    body = alice_client.post(reverse("ladder:play"), data, **HTMX).content.decode()
+    assert re.search(r'<div hx-swap-oob="true" id="today-plays">', body)
+    assert "Boost on Cy</li>" in body
+    assert 'id="today"' not in body and 'id="today-votes"' not in body
+    assert 'id="ladder"' in body and 'id="hand"' in body
+    data["shown"] = "someone else's page:0"
+    body = alice_client.post(reverse("ladder:play"), data, **HTMX).content.decode()
+    assert 'id="today"' in body and "Noon lands in" in body
+    assert body.count("Boost on Cy</li>") == 2
 
 
 def test_the_days_last_vote_closes_every_row(alice_client, alice, entries):

@@ -368,8 +368,11 @@ class Command(BaseCommand):
             return reverse("ladder:vote"), data, True
 
         def play(i: int) -> tuple:
+            # What the confirm dialog sends: the state of the page aiming the card.
+            state = self.shown.get(i, "")
+            aimed = state + CardId.BOOST.value if state.endswith(":") else state
             data = {"card": CardId.BOOST.value, "target": entries[(i + 1) % len(entries)]}
-            return reverse("ladder:play"), data, True
+            return reverse("ladder:play"), data | {"shown": aimed}, True
 
         def open_pack(i: int) -> tuple:
             path = reverse("ladder:open", args=[packs[players[i].pk]])
