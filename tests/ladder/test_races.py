@@ -1,10 +1,13 @@
 """Races on PostgreSQL with real threads: double clicks, two tabs, two workers, 11:59:59.999."""
 
 import datetime as dt
+import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.db import connection, connections, transaction
 
 from accounts.models import User
 from games.ladder.clock import CENTRAL
@@ -216,10 +219,6 @@ def test_an_action_waiting_for_noon_holds_no_lock_on_its_player(alice, alice_pla
     (days.lock_open_day_and_player): the day first, then the player. While noon holds the
     day, a vote waiting for it has not locked its player, so noon, which locks the players
     after the day, never waits for it in a circle; once noon lets go, the vote lands."""
-    import threading
-
-    from django.db import connection, connections, transaction
-
     cast_vote(user=alice, entry_id=entries["ava"].pk, direction="up", now=now)  # the day exists
     day = GameDay.objects.get()
     noon_holds, noon_may_go = threading.Event(), threading.Event()
@@ -250,7 +249,7 @@ def test_an_action_waiting_for_noon_holds_no_lock_on_its_player(alice, alice_pla
     voter = threading.Thread(target=vote)
     voter.start()
     try:
-        waiting = _wait_for_a_lock_wait(connection)
+        waiting = _wait_for_a_lock_wait()
         assert waiting, "the vote never waited for the day noon holds"
         with transaction.atomic(), connection.cursor() as cursor:
             # NOWAIT: an error here would mean the waiting vote had locked its player.
@@ -266,10 +265,8 @@ def test_an_action_waiting_for_noon_holds_no_lock_on_its_player(alice, alice_pla
     assert Vote.objects.filter(player=alice_player).count() == 2
 
 
-def _wait_for_a_lock_wait(connection, tries: int = 300) -> bool:
+def _wait_for_a_lock_wait(tries: int = 300) -> bool:
     """Whether another backend came to wait for a lock (polled up to 3 s)."""
-    import time
-
     for _ in range(tries):
         with connection.cursor() as cursor:
             cursor.execute(

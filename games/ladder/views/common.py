@@ -244,7 +244,9 @@ def _small_ladder(
     return tuple(names), drawn
 
 
-def _shows(request: HttpRequest, snap, own: Board | None, board: Board, *, any_aim=False) -> bool:
+def _shows(
+    request: HttpRequest, snap, own: Board | None, board: Board, *, any_aim: bool = False
+) -> bool:
     """Whether the page the action came from shows the board it patched: carried forward
     from the kept board (`own`), of the same public board, and the state its form sent;
     `any_aim`, whatever card it was aiming (a card played: the whole ladder is sent)."""
