@@ -127,12 +127,15 @@ def insert[M: models.Model](*instances: M) -> Sequence[M]:
     (`auto_now_add` fields get now, as a save would). No signals."""
     if not instances:
         return instances
-    sql, params = insert_statement(*instances)
+    return inserted(instances, returned_keys(*insert_statement(*instances)))
+
+
+def returned_keys(sql: str, params: Sequence[Any]) -> list[Any]:
+    """Run an INSERT made by `insert_statement` (alone or at the end of a WITH): the keys
+    it returned, in the order VALUES listed its rows (bulk_create relies on it too)."""
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        # Both return the new rows in the order VALUES listed them (bulk_create relies on it).
-        keys = [pk for (pk,) in cursor.fetchall()]
-    return inserted(instances, keys)
+        return [pk for (pk,) in cursor.fetchall()]
 
 
 def insert_with[M: models.Model](instances: Sequence[M], *others: models.Model) -> Sequence[M]:
@@ -144,7 +147,5 @@ def insert_with[M: models.Model](instances: Sequence[M], *others: models.Model) 
         return insert(*instances)
     with_sql, with_params = insert_statement(*others)
     sql, params = insert_statement(*instances)
-    with connection.cursor() as cursor:
-        cursor.execute(f"WITH also AS ({with_sql}) {sql}", [*with_params, *params])
-        keys = [pk for (pk,) in cursor.fetchall()]
+    keys = returned_keys(f"WITH also AS ({with_sql}) {sql}", [*with_params, *params])
     return inserted(instances, keys)

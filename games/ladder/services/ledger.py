@@ -74,13 +74,12 @@ def take_from_hand(
         "SELECT owner_id, card, -1, %s, %s, %s FROM taken"
     )
     params = [player.pk, card, reason, day.pk, timezone.now()]
-    with connection.cursor() as cursor:
-        if then is None:
+    if then is None:
+        with connection.cursor() as cursor:
             cursor.execute(f"{take} {book}", params)
             return cursor.rowcount == 1
-        insert, insert_params = rows.insert_statement(then, source="taken")
-        cursor.execute(f"{take}, booked AS ({book}) {insert}", [*params, *insert_params])
-        keys = [pk for (pk,) in cursor.fetchall()]
+    insert, insert_params = rows.insert_statement(then, source="taken")
+    keys = rows.returned_keys(f"{take}, booked AS ({book}) {insert}", [*params, *insert_params])
     if keys:
         rows.inserted([then], keys)
     return bool(keys)
