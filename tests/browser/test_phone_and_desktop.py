@@ -62,6 +62,13 @@ def test_play_on_the_last_contestant_in_view(page: Page, live_server, alice, art
     expect(toast).to_contain_text(f"Boost waits face down on {last}")
     assert in_view(page, toast)
     expect(hand_card(page, "Boost")).to_contain_text("×2")
+    # The answer redrew the day panel's face-down list alone: the rest of it still stands.
+    today = page.locator("#today")
+    expect(today.locator("#today-plays")).to_contain_text(f"Boost on {last}")
+    expect(today).to_contain_text("Noon lands in")
+    expect(today).to_contain_text("Votes left")
+    today.scroll_into_view_if_needed()
+    page.screenshot(path=artifacts / f"board-{name}-played.png")
     assert overflow(page) == 0
 
 
