@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from django.conf import settings
-from django.db.models import Count
+from django.db.models import Count, Model
 
 from goonsite.kept import KeptInProcess
 
@@ -306,7 +307,7 @@ def new_player_board(player: PlayerSeason, public: PublicBoard, pack: SealedItem
 
 
 def with_vote(board: Board, vote: Vote) -> Board:
-    return replace(board, votes=[*board.votes, vote])
+    return replace(board, votes=[*board.votes, _as_loaded(vote, "entry")])
 
 
 def with_play(board: Board, play: Play) -> Board:
@@ -316,7 +317,7 @@ def with_play(board: Board, play: Play) -> Board:
     if taken is None:
         raise LookupError(f"the kept hand holds no {play.card}")  # then nothing is kept
     del cards[taken]
-    return replace(board, plays=[*board.plays, play], cards=cards)
+    return replace(board, plays=[*board.plays, _as_loaded(play, "target")], cards=cards)
 
 
 def with_face_down(counts: dict[int, int], play: Play) -> dict[int, int]:
@@ -329,5 +330,17 @@ def with_opened(board: Board, item: SealedItem, held: list[HeldCard]) -> Board:
     return replace(
         board,
         sealed=[s for s in board.sealed if s.pk != item.pk],
-        cards=sorted([*board.cards, *held], key=lambda h: (h.card, h.pk)),
+        cards=sorted([*board.cards, *map(_as_loaded, held)], key=lambda h: (h.card, h.pk)),
     )
+
+
+def _as_loaded(row: Model, *related: str) -> Model:
+    """A row an action wrote, as `load_board` reads it: with only the relations it reads
+    alongside (`related`). The action's row also holds its day, its player and their
+    season, which the board never reads from it and the kept board would pickle at every
+    action after (a vote, a card and a pack carried six seasons and five players more)."""
+    kept = copy.copy(row)  # a model's copy has its own relation cache (Model.__getstate__)
+    cache = kept._state.fields_cache
+    for name in [name for name in cache if name not in related]:
+        del cache[name]
+    return kept
