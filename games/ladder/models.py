@@ -11,6 +11,7 @@ from django.db.models import Q
 
 from goonsite.audit import AuditRecord
 from goonsite.fields import WholeJSONField
+from goonsite.lean_pickle import LeanPickle
 
 from .engine import CATALOGUE, PACKS, STATE_FIELDS, Direction, Outcome
 
@@ -24,7 +25,7 @@ CARD_CHOICES = [(c.id.value, c.name) for c in CATALOGUE.values()]
 ITEM_CHOICES = CARD_CHOICES + [(p.id.value, p.name) for p in PACKS.values()]
 
 
-class Season(models.Model):
+class Season(LeanPickle, models.Model):
     name = models.CharField(max_length=80, unique=True)
     starts_on = models.DateField()
     ends_on = models.DateField(null=True, blank=True)
@@ -52,7 +53,7 @@ class Season(models.Model):
         return self.name
 
 
-class Contestant(models.Model):
+class Contestant(LeanPickle, models.Model):
     """Someone on the roster; their place on each season's ladder is a LadderEntry."""
 
     name = models.CharField(max_length=80, unique=True)
@@ -75,7 +76,7 @@ def enum_choices(enum: type[StrEnum]) -> list[tuple[str, str]]:
     return [(member.value, member.value.replace("_", " ").capitalize()) for member in enum]
 
 
-class LadderEntry(models.Model):
+class LadderEntry(LeanPickle, models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
     contestant = models.ForeignKey(Contestant, on_delete=models.PROTECT, related_name="entries")
     joined = models.PositiveIntegerField(help_text="Roster order: earlier joins win ties (R4.1).")
@@ -106,7 +107,7 @@ class LadderEntry(models.Model):
         return str(self.pk)
 
 
-class PlayerSeason(models.Model):
+class PlayerSeason(LeanPickle, models.Model):
     """A gooner's state in one season."""
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="players")
@@ -127,7 +128,7 @@ class PlayerSeason(models.Model):
         return f"{self.user} in {self.season}"
 
 
-class GameDay(models.Model):
+class GameDay(LeanPickle, models.Model):
     """One day, closed by the noon of `noon_on` (R1.1)."""
 
     class Status(models.TextChoices):
@@ -161,7 +162,7 @@ class GameDay(models.Model):
         return seed_sha256(self.seed)
 
 
-class Vote(models.Model):
+class Vote(LeanPickle, models.Model):
     day = models.ForeignKey(GameDay, on_delete=models.CASCADE, related_name="votes")
     player = models.ForeignKey(PlayerSeason, on_delete=models.CASCADE, related_name="votes")
     entry = models.ForeignKey(LadderEntry, on_delete=models.CASCADE, related_name="votes")
@@ -216,7 +217,7 @@ class VoteLanding(models.Model):
         return f"vote {self.vote_id} landed {self.landed:+d}"
 
 
-class Play(models.Model):
+class Play(LeanPickle, models.Model):
     """A card played face down, waiting for noon; its outcome is filled in at noon."""
 
     day = models.ForeignKey(GameDay, on_delete=models.CASCADE, related_name="plays")
@@ -253,7 +254,7 @@ class Play(models.Model):
         return f"{self.card} on {self.target or 'a random contestant'}"
 
 
-class GoldenPlay(models.Model):
+class GoldenPlay(LeanPickle, models.Model):
     """A Golden Gooner, which acts the moment it is played (R6.9)."""
 
     day = models.ForeignKey(GameDay, on_delete=models.CASCADE, related_name="golden_plays")
@@ -282,7 +283,7 @@ class Source(models.TextChoices):
     ADMIN = "admin", "dealt by an admin"
 
 
-class HeldCard(models.Model):
+class HeldCard(LeanPickle, models.Model):
     """One loose card in a hand. Playing or trimming deletes it; the ledger remembers."""
 
     # The (owner, card) index below serves every look-up by owner: a second index on the
@@ -310,7 +311,7 @@ class HeldCard(models.Model):
         return self.get_card_display()
 
 
-class SealedItem(models.Model):
+class SealedItem(LeanPickle, models.Model):
     """A pack, or a single card in its own wrapper, waiting on top of the hand (R5.4, R7.4)."""
 
     class Kind(models.TextChoices):
