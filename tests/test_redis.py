@@ -14,6 +14,7 @@ import threading
 import pytest
 import redis
 from django.core.cache import cache, caches
+from django.test import Client
 from django.urls import reverse
 
 from games.ladder.models import Redemption
@@ -361,3 +362,72 @@ def test_an_action_committed_for_real_bumps_its_board_once_after_the_commit(
     with django_assert_num_queries(3):  # session, user, the player (the page is drawn again)
         page = alice_client.get("/").content.decode()
     assert '<span class="my-vote down">▼ 5</span>' in page
+
+
+@pytest.fixture
+def sessions_read_with_the_version(redis_cache, settings):
+    settings.SESSION_ENGINE = "goonsite.sessions"  # as goonsite/settings.py with REDIS_URL
+
+
+def test_a_page_reads_its_session_and_the_public_version_in_one_trip(
+    redis_cache, settings, alice, alice_player, entries
+):
+    """Issue 27: the session and the ladder's public version in one MGET, where Django's
+    `cached_db` took a GET for each (goonsite.sessions)."""
+
+    def trips_for_a_board(engine: str) -> list[str]:
+        settings.SESSION_ENGINE = engine
+        client = Client()  # its middleware set up under this engine
+        client.force_login(alice)
+        client.get("/")
+        client.get("/")
+        with counting_redis_trips() as trips:
+            page = client.get("/").content.decode()
+        assert 'id="ladder"' in page  # signed in, the board drawn
+        return trips.commands
+
+    djangos = trips_for_a_board("django.contrib.sessions.backends.cached_db")
+    ours = trips_for_a_board("goonsite.sessions")
+    assert djangos[:2] == ["GET", "GET"], djangos
+    assert ours[0] == "MGET" and ours[1:] == djangos[2:], ours
+
+
+def test_a_session_the_cache_lost_is_read_from_the_database(
+    sessions_read_with_the_version, alice_client, alice_player
+):
+    alice_client.get("/")
+    redis.Redis.from_url(REDIS_URL).flushdb()  # a Redis restarted empty
+    assert 'id="ladder"' in alice_client.get("/").content.decode()  # still signed in
+    with counting_redis_trips() as trips:
+        assert 'id="ladder"' in alice_client.get("/").content.decode()
+    assert trips.commands[0] == "MGET"  # and kept in the cache again
+
+
+def test_a_cache_that_fails_the_read_leaves_the_session_to_the_database(
+    sessions_read_with_the_version, alice_client, alice_player, monkeypatch
+):
+    alice_client.get("/")
+
+    def refuse(*args, **kwargs):
+        raise redis.ConnectionError("Redis is down")
+
+    monkeypatch.setattr(type(caches["default"]), "get_many", refuse)
+    assert 'id="ladder"' in alice_client.get("/").content.decode()
+
+
+def test_the_version_read_with_the_session_never_replaces_the_requests_own():
+    """A request shows one version of the public board: a session loaded after the board
+    read its version (a view that reads the session late) leaves that version be."""
+    from games.ladder import public
+
+    public.stop_remembering()
+    public.seed_version(7)  # outside a request: nothing to remember it in
+    public.remember_version_in_request()
+    try:
+        public.seed_version(None)  # not in the cache: the board reads and bumps it itself
+        assert public._this_request.memo == {}
+        public.seed_version(7)
+        public.seed_version(8)
+        assert public._this_request.memo == {"version": 7}
+    finally:
+        public.stop_remembering()

@@ -94,6 +94,14 @@ def forget_version() -> None:
         memo.clear()
 
 
+def seed_version(version) -> None:
+    """The version read with this request's session (goonsite.sessions, in the same round
+    trip): this request's, unless it has read one already."""
+    memo = getattr(_this_request, "memo", None)
+    if memo is not None and version is not None and "version" not in memo:
+        memo["version"] = version
+
+
 def read_version_again(*others: str) -> dict[str, object]:
     """Forget the version this request read and read it again, with the cache keys
     `others` in the same round trip (an action's answer reads the public board and its

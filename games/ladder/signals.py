@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.core.signals import request_finished, request_started
 from django.db.models.signals import post_delete, post_save
 
+from goonsite.sessions import read_with_session
+
 from . import board_cache, public
 from .models import (
     Contestant,
@@ -47,6 +49,7 @@ def _play_changed(instance, **_kwargs) -> None:
 def connect() -> None:
     request_started.connect(public.remember_version_in_request, dispatch_uid="ladder-public")
     request_finished.connect(public.stop_remembering, dispatch_uid="ladder-public")
+    read_with_session(public.VERSION_KEY, public.seed_version)
     for model in (Season, LadderEntry, Contestant, GameDay):
         uid = f"board-cache-{model.__name__}"
         post_save.connect(_changed, sender=model, dispatch_uid=uid)
