@@ -28,7 +28,8 @@ _along: dict[str, Callable[[Any], None]] = {}
 
 def read_with_session(key: str, took: Callable[[Any], None]) -> None:
     """From now on, read the cache key `key` along with every session this process loads,
-    and pass what was found there to `took` (None when nothing was)."""
+    and pass what was found there to `took` (None when nothing was). At start-up: an
+    app's `ready`."""
     _along[key] = took
 
 
@@ -36,14 +37,13 @@ class SessionStore(cached_db.SessionStore):
     def load(self):
         if not _along or settings.SESSION_CACHE_ALIAS != DEFAULT_CACHE_ALIAS:
             return super().load()
-        along = dict(_along)
         try:
-            found = self._cache.get_many([self.cache_key, *along])
+            found = self._cache.get_many([self.cache_key, *_along])
         except Exception:
             return super().load()  # Django's path: a cache that fails reads the database
-        for key, took in along.items():
+        for key, took in _along.items():
             took(found.get(key))
         data = found.get(self.cache_key)
-        # Not in the cache (new, expired or flushed): Django's own path, which finds it in
-        # the database and keeps it in the cache again.
+        # Not in the cache (new, expired or flushed): Django's own path, which asks the
+        # cache once more, finds it in the database and keeps it in the cache again.
         return super().load() if data is None else data

@@ -339,7 +339,7 @@ def _as_loaded(row: Model, *related: str) -> Model:
     alongside (`related`). The action's row also holds its day, its player and their
     season, which the board never reads from it and the kept board would pickle at every
     action after (a vote, a card and a pack carried six seasons and five players more)."""
-    kept = copy.copy(row)  # a model's copy has its own relation cache (Model.__getstate__)
+    kept = copy.copy(row)  # copied as pickled: with a relation cache of its own
     cache = kept._state.fields_cache
     for name in [name for name in cache if name not in related]:
         del cache[name]
