@@ -338,7 +338,8 @@ def _as_loaded(row: Model, *related: str) -> Model:
     """A row an action wrote, as `load_board` reads it: with only the relations it reads
     alongside (`related`). The action's row also holds its day, its player and their
     season, which the board never reads from it and the kept board would pickle at every
-    action after (a vote, a card and a pack carried six seasons and five players more)."""
+    action after (a vote, a card and a pack brought two more days, three more players and
+    three more seasons between them)."""
     kept = copy.copy(row)  # copied as pickled: with a relation cache of its own
     cache = kept._state.fields_cache
     for name in [name for name in cache if name not in related]:
