@@ -19,9 +19,12 @@ def render_parts(
     parts: Iterable[str],
     context: dict,
     rendered: dict[str, str] | None = None,
+    *,
+    marked: str = "",
 ) -> HttpResponse:
     """`template#part` for each part, marked `hx-swap-oob` on its root element; a part
-    given in `rendered` (kept from an earlier rendering, say) is used as it is.
+    given in `rendered` (kept from an earlier rendering, say) is used as it is. `marked`:
+    more parts, each already marked, sent after them as they are.
 
     A partial's name is the id of its root element, so the swap lands where the page
     rendered it; a partial that breaks this is a bug, and says so. A root element marked
@@ -39,6 +42,7 @@ def render_parts(
         style = _OOB_STYLE.search(tag.group(2))
         swap = style.group(1) if style else "true"
         chunks.append(f'<{tag.group(1)} hx-swap-oob="{swap}"{tag.group(2)}>{html[tag.end() :]}')
+    chunks.append(marked)
     return HttpResponse("".join(chunks))
 
 

@@ -86,6 +86,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
+                "goonsite.csrf.csrf",  # in place of Django's, which always runs first
                 "goonsite.games.games",
             ],
             # {% url %}, each address reversed once per process (goonsite/template_urls.py)

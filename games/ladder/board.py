@@ -76,7 +76,7 @@ class Board:
     face_down: dict[int, int] = field(default_factory=dict)
     targeting: Card | None = None
 
-    _NOT_KEPT = ("public", "face_down", "targeting", "rows", "stacks")
+    _NOT_KEPT = ("public", "face_down", "targeting", "rows", "stacks", "regular_count")
 
     def __getstate__(self) -> dict:
         return {k: v for k, v in self.__dict__.items() if k not in self._NOT_KEPT}
@@ -100,32 +100,51 @@ class Board:
 
     @cached_property
     def rows(self) -> list[Row]:
-        voted = {v.entry_id: v for v in self.votes}
-        next_points = vote_points(len(self.votes) + 1, self.player.votes_per_day)
+        voted = self._voted
+        next_points = self._next_points
         targeting = self.targeting.id if self.targeting else None
-        rows = []
+        return [
+            self._row(ranked, voted, next_points, targeting)
+            for ranked in (self.public.ranked if self.public else ())
+        ]
+
+    def row(self, entry_id: int) -> Row | None:
+        """The one row of `entry_id`, as `rows` has it; None when it is not on the ladder.
+        An answer to a vote draws that row alone, and needs no other."""
+        targeting = self.targeting.id if self.targeting else None
         for ranked in self.public.ranked if self.public else ():
-            entry = ranked.entry
-            if ranked.cannot_vote:
-                cannot_vote = ranked.cannot_vote
-            elif entry.pk in voted:
-                cannot_vote = "You voted on them today"
-            elif next_points is None:
-                cannot_vote = "No votes left today"
-            else:
-                cannot_vote = None
-            rows.append(
-                Row(
-                    entry=entry,
-                    rank=ranked.rank,
-                    face_down=self.face_down.get(entry.pk, 0),
-                    my_vote=voted.get(entry.pk),
-                    cannot_vote=cannot_vote,
-                    cannot_play=_cannot_play(targeting, ranked.contestant, entry),
-                    last_noon=self.moves.get(entry.pk),
-                )
-            )
-        return rows
+            if ranked.entry.id == entry_id:
+                return self._row(ranked, self._voted, self._next_points, targeting)
+        return None
+
+    @property
+    def _voted(self) -> dict[int, Vote]:
+        return {v.entry_id: v for v in self.votes}
+
+    @property
+    def _next_points(self) -> int | None:
+        return vote_points(len(self.votes) + 1, self.player.votes_per_day)
+
+    def _row(self, ranked, voted: dict[int, Vote], next_points, targeting) -> Row:
+        entry = ranked.entry
+        entry_id = entry.id  # not .pk: a property lookup, thirty a row list, every answer
+        if ranked.cannot_vote:
+            cannot_vote = ranked.cannot_vote
+        elif entry_id in voted:
+            cannot_vote = "You voted on them today"
+        elif next_points is None:
+            cannot_vote = "No votes left today"
+        else:
+            cannot_vote = None
+        return Row(
+            entry=entry,
+            rank=ranked.rank,
+            face_down=self.face_down.get(entry_id, 0),
+            my_vote=voted.get(entry_id),
+            cannot_vote=cannot_vote,
+            cannot_play=_cannot_play(targeting, ranked.contestant, entry),
+            last_noon=self.moves.get(entry_id),
+        )
 
     @property
     def poll_seconds(self) -> int:
@@ -178,7 +197,7 @@ class Board:
             if card.id in counts
         ]
 
-    @property
+    @cached_property
     def regular_count(self) -> int:
         return sum(1 for c in self.cards if CATALOGUE[CardId(c.card)].regular)
 

@@ -39,10 +39,10 @@ def rows_html(board, csrf_token: str) -> SafeString:
 
 def row_html(board, entry_id: int, csrf_token: str) -> SafeString | None:
     """One row of the ladder, as `rows_html` draws it; None when it is not on the board."""
-    for row in board.rows:
-        if row.entry.pk == entry_id:
-            return mark_safe("".join(_drawn(board, row)).replace(CSRF_SLOT, csrf_token))
-    return None
+    row = board.row(entry_id)
+    if row is None:
+        return None
+    return mark_safe("".join(_drawn(board, row)).replace(CSRF_SLOT, csrf_token))
 
 
 def _drawn(board, row) -> tuple[str, str, str]:
@@ -51,7 +51,7 @@ def _drawn(board, row) -> tuple[str, str, str]:
     key = (
         board.public_key,
         targeting.id if targeting else None,
-        row.entry.pk,
+        row.entry.id,
         vote,
         row.cannot_vote,
         row.cannot_play,
@@ -68,4 +68,4 @@ def _drawn(board, row) -> tuple[str, str, str]:
         drawn = (before, after)
         if board.public_key:  # no key (the cache is down): nothing names this version
             _kept.keep(key, drawn)
-    return drawn[0], face_down.span(row.entry.pk, row.face_down), drawn[1]
+    return drawn[0], face_down.span(row.entry.id, row.face_down), drawn[1]

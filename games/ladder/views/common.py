@@ -12,14 +12,14 @@ from typing import NamedTuple
 from django.contrib import messages
 from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.template.loader import get_template
 from django.utils.safestring import mark_safe
 
+from goonsite.csrf import get_token
 from goonsite.parts import render_parts
 
-from .. import board_cache, clock, face_down, ladder_rows
+from .. import board_cache, clock, face_down, kept_parts, ladder_rows
 from ..board import Board, face_down_counts, load_board, new_player_board
 from ..engine import CardId
 from ..engine.cards import parse_item
@@ -127,7 +127,7 @@ def board_parts(
 ) -> HttpResponse:
     """The named parts, the ladder from its cache when this version of it was drawn before
     (not after an action, whose ladder is a new one: its rows are kept, see ladder_rows)."""
-    rendered = {}
+    rendered = kept_parts.drawn(parts, context["board"])
     if ladder_kept and "ladder" in parts and (html := cached_ladder(request, context["board"])):
         rendered["ladder"] = html
     return render_parts(request, BOARD, parts, context, rendered)
@@ -211,37 +211,34 @@ def answer(
     board = board_for(request, player, own=own, day_counts=day_counts, snap=snap, versions=versions)
     if _shows(request, snap, own, board, any_aim=ladder == "whole"):
         small = _small_ladder(request, board, ladder, row) if ladder != "whole" else None
-        names, drawn = small or (("ladder",), {})
+        names, drawn, marked = small or (("ladder",), {}, "")
         # The pieces where the ladder and the day's panel stood: the messages stay last.
         pieces = {"ladder": names, "today": today}
         parts = sum((pieces.get(p, (p,)) for p in parts), ())
-        return render_parts(request, BOARD, parts, {"board": board, **context}, drawn)
+        drawn |= kept_parts.drawn(parts, board)
+        context = {"board": board, **context}
+        return render_parts(request, BOARD, parts, context, drawn, marked=marked)
     return board_update(request, player, parts=parts, board=board, **context)
 
 
 def _small_ladder(
     request: HttpRequest, board: Board, ladder: str, row: int | None
-) -> tuple[tuple[str, ...], dict[str, str]] | None:
-    """What of the ladder a page showing the board before the action needs: the part ids
-    and those already drawn. The row voted on and the next vote's line ("row"; None when
-    the day's last vote closed every row; neither for "counts"), and every other row's
-    face-down cards, which other players' cards moved since the page was drawn (a whole
-    ladder brought them too). The poller is sent as well (`answer`), though its version
-    stands: an answer landing after a poll drew a newer board puts this one's version
-    back, so the next poll draws the new one again."""
-    names, drawn = [], {}
+) -> tuple[tuple[str, ...], dict[str, str], str] | None:
+    """What of the ladder a page showing the board before the action needs: the part ids,
+    those already drawn, and every other row's face-down cards, marked to swap in (other
+    players' cards moved them since the page was drawn; a whole ladder brought them too).
+    The row voted on and the next vote's line ("row"; None when the day's last vote closed
+    every row), or no row ("counts"). The poller is sent as well (`answer`), though its
+    version stands: an answer landing after a poll drew a newer board puts this one's
+    version back, so the next poll draws the new one again."""
+    names, drawn = (), {}
     if ladder == "row":
         html = ladder_rows.row_html(board, row, get_token(request)) if board.votes_left else None
         if html is None:
             return None
-        names += [f"entry-{row}", "next-vote"]
-        drawn[f"entry-{row}"] = html
-    for r in board.rows:
-        if r.entry.pk != row:
-            name = face_down.part_id(r.entry.pk)
-            names.append(name)
-            drawn[name] = face_down.span(r.entry.pk, r.face_down)
-    return tuple(names), drawn
+        names, drawn = (f"entry-{row}", "next-vote"), {f"entry-{row}": html}
+    others = [r.entry.id for r in board.public.ranked if r.entry.id != row]
+    return names, drawn, face_down.oob_spans(others, board.face_down)
 
 
 def _shows(
