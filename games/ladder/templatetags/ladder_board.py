@@ -1,11 +1,12 @@
-"""The board's ladder rows and hand, drawn from what this process keeps drawn
-(games.ladder.ladder_rows, games.ladder.hand_cards)."""
+"""The board's ladder rows, hand and small parts, drawn from what this process keeps drawn
+(games.ladder.ladder_rows, games.ladder.hand_cards, games.ladder.kept_parts)."""
 
 from __future__ import annotations
 
 from django import template
 from django.utils.safestring import SafeString
 
+from .. import kept_parts
 from ..hand_cards import cards_html
 from ..ladder_rows import rows_html
 
@@ -20,3 +21,9 @@ def ladder_rows(context, board) -> SafeString:
 @register.simple_tag
 def hand_cards(board, revealed=()) -> SafeString:
     return cards_html(board, revealed or ())
+
+
+@register.simple_tag
+def kept_part(name, board) -> SafeString:
+    """`ladder/board.html#<name>`, one of games.ladder.kept_parts, as kept for its state."""
+    return kept_parts.drawn([name], board)[name]
