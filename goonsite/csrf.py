@@ -30,7 +30,7 @@ def get_token(request: HttpRequest) -> str:
     """`django.middleware.csrf.get_token`: the request's secret (made and set as a cookie
     when it has none, by Django itself), masked."""
     secret = request.META.get("CSRF_COOKIE")
-    if secret is None:
+    if secret is None or len(secret) != LENGTH:  # the middleware's checked secret, or none
         return django_csrf.get_token(request)
     request.META["CSRF_COOKIE_NEEDS_UPDATE"] = True  # as Django's: the cookie's expiry renews
     return mask(secret)
