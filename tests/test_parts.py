@@ -67,3 +67,13 @@ def test_a_kept_part_is_used_as_it_is_and_a_part_without_its_id_is_a_bug(
     assert answer.content.decode() == '<h1 hx-swap-oob="true" id="head">kept</h1>'
     with pytest.raises(ValueError, match="must start with an element whose id is 'stray'"):
         parts.render_parts(request_with_messages, page, ["stray"], {})
+
+
+def test_parts_already_marked_go_after_the_others_as_they_are(page, request_with_messages):
+    marked = '<span hx-swap-oob="true" id="a">1</span><span hx-swap-oob="true" id="b">2</span>'
+    answer = parts.render_parts(
+        request_with_messages, page, ["head"], {"title": "Hi"}, marked=marked
+    )
+    html = answer.content.decode()
+    assert html.startswith('<h1 hx-swap-oob="true" id="head">Hi · ')
+    assert html.endswith(marked)

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from games.ladder import board_cache, clock, hand_cards, ladder_rows
+from games.ladder import board_cache, clock, face_down, hand_cards, ladder_rows
 from games.ladder.board import face_down_counts, load_board, with_vote
 from games.ladder.models import Play, SealedItem, Source
 from games.ladder.public import public_board
@@ -248,6 +248,21 @@ def test_a_kept_row_is_not_drawn_again_for_a_new_face_down_count(
     for entry, label in ((ava, "1 face-down card"), (bo, "0 face-down cards")):
         assert f'data-entry="{entry}" id="facedown-{entry}" role="img" aria-label="{label}"' in body
     assert drawn == []  # every row as kept, the counts filled in
+
+
+def test_the_counts_an_answer_sends_are_each_rows_span_marked_and_kept_so(monkeypatch):
+    """R5.6: what a small answer sends of the rows it left alone is each row's face-down
+    span as the page draws it, marked to swap in by its id, and kept marked."""
+    monkeypatch.setattr(face_down, "_marked", KeptInProcess(10))
+    sent = face_down.oob_spans([3, 5], {5: 4, 9: 1})
+    marked = '<span hx-swap-oob="true" '
+    assert sent == "".join(
+        face_down.span(entry, count).replace("<span ", marked, 1)
+        for entry, count in ((3, 0), (5, 4))
+    )
+    assert sent.count(marked) == 2 and 'id="facedown-3"' in sent and "×4" in sent
+    monkeypatch.setattr(face_down, "span", lambda *_: pytest.fail("drawn again"))
+    assert face_down.oob_spans([3, 5], {5: 4}) == sent
 
 
 def test_hand_tiles_are_kept_and_show_each_hands_own_counts_and_new_cards(
