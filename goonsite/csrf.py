@@ -37,6 +37,8 @@ def get_token(request: HttpRequest) -> str:
 
 
 def mask(secret: str) -> str:
+    """The secret under a fresh random mask, as Django writes a token: the mask, then the
+    cipher."""
     places = _random_places(LENGTH)
     mask_chars = "".join([CHARS[p] for p in places])
     cipher = "".join([_SHIFTED[s][p] for s, p in zip(secret, places, strict=True)])

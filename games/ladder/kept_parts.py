@@ -6,7 +6,7 @@ votes cast sees the same line; a panel shows a season total and the votes cast t
 drawing them through the template engine, about a sixth of a vote's answer
 (`bench_actions`), is done once per state. The key of each is everything its partial
 reads (tests/ladder/test_kept_parts.py draws each both ways, over boards that share a key
-and differ in all else). The page itself draws them inline as before.
+and differ in all else). The page draws them kept too (`{% kept_part %}`).
 """
 
 from __future__ import annotations
