@@ -24,7 +24,6 @@ _SPAN = re.compile(
     r'<span class="facedown" data-entry="(\d+)"[^>]*>(?:<span [^>]*>[^<]*</span>)*</span>'
 )
 _drawn = KeptInProcess(20_000)  # (entry id, count): a long season's rows and counts
-_marked = KeptInProcess(20_000)
 
 
 def part_id(entry_id: int) -> str:
@@ -58,16 +57,14 @@ def span(entry_id: int, count: int) -> SafeString:
 def oob_spans(entry_ids, counts: dict[int, int]) -> SafeString:
     """The face-down cards of each row of `entry_ids`, as `counts` has them, each marked
     to swap in out of band by its id (goonsite.parts): what an answer sends of the rows it
-    left alone. Kept marked, as `span` keeps them drawn: an answer sends thirty."""
-    html = []
-    for entry_id in entry_ids:
-        key = (entry_id, counts.get(entry_id, 0))
-        marked = _marked.get(key)
-        if marked is None:
-            marked = span(*key).replace("<span ", '<span hx-swap-oob="true" ', 1)
-            _marked.keep(key, marked)
-        html.append(marked)
-    return mark_safe("".join(html))
+    left alone, drawn as `span` keeps them."""
+    marked = '<span hx-swap-oob="true" '
+    return mark_safe(
+        "".join(
+            span(entry_id, counts.get(entry_id, 0)).replace("<span ", marked, 1)
+            for entry_id in entry_ids
+        )
+    )
 
 
 def with_counts(html: str, counts: dict[int, int]) -> str:

@@ -252,16 +252,14 @@ def test_a_kept_row_is_not_drawn_again_for_a_new_face_down_count(
 
 def test_the_counts_an_answer_sends_are_each_rows_span_marked_and_kept_so(monkeypatch):
     """R5.6: what a small answer sends of the rows it left alone is each row's face-down
-    span as the page draws it, marked to swap in by its id, and kept marked."""
-    monkeypatch.setattr(face_down, "_marked", KeptInProcess(10))
+    span as the page draws it, marked to swap in by its id, and drawn once."""
+    monkeypatch.setattr(face_down, "_drawn", KeptInProcess(10))
     sent = face_down.oob_spans([3, 5], {5: 4, 9: 1})
     marked = '<span hx-swap-oob="true" '
-    assert sent == "".join(
-        face_down.span(entry, count).replace("<span ", marked, 1)
-        for entry, count in ((3, 0), (5, 4))
-    )
+    rows = ((3, 0), (5, 4))
+    assert sent == "".join(face_down.span(*row).replace("<span ", marked, 1) for row in rows)
     assert sent.count(marked) == 2 and 'id="facedown-3"' in sent and "×4" in sent
-    monkeypatch.setattr(face_down, "span", lambda *_: pytest.fail("drawn again"))
+    monkeypatch.setattr(face_down, "format_html", lambda *_: pytest.fail("drawn again"))
     assert face_down.oob_spans([3, 5], {5: 4}) == sent
 
 
