@@ -23,7 +23,9 @@ def hand_cards(board, revealed=()) -> SafeString:
     return cards_html(board, revealed or ())
 
 
-@register.simple_tag
-def kept_part(name, board) -> SafeString:
+@register.simple_tag(takes_context=True)
+def kept_part(context, name, board) -> SafeString:
     """`ladder/board.html#<name>`, one of games.ladder.kept_parts, as kept for its state."""
-    return kept_parts.drawn([name], board)[name]
+    token = context.get("csrf_token", "")
+    revealed = context.get("revealed") or ()
+    return kept_parts.drawn([name], board, csrf_token=token, revealed=revealed)[name]

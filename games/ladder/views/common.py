@@ -14,6 +14,7 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import get_template
+from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 
 from goonsite.csrf import get_token
@@ -127,10 +128,17 @@ def board_parts(
 ) -> HttpResponse:
     """The named parts, the ladder from its cache when this version of it was drawn before
     (not after an action, whose ladder is a new one: its rows are kept, see ladder_rows)."""
-    rendered = kept_parts.drawn(parts, context["board"])
+    rendered = kept_parts_drawn(request, parts, context)
     if ladder_kept and "ladder" in parts and (html := cached_ladder(request, context["board"])):
         rendered["ladder"] = html
     return render_parts(request, BOARD, parts, context, rendered)
+
+
+def kept_parts_drawn(request: HttpRequest, parts: tuple[str, ...], context: dict) -> dict:
+    """Those of `parts` kept per state (games.ladder.kept_parts), for this request."""
+    token = SimpleLazyObject(lambda: get_token(request))
+    revealed = context.get("revealed") or ()
+    return kept_parts.drawn(parts, context["board"], csrf_token=token, revealed=revealed)
 
 
 def board_update(
@@ -215,8 +223,8 @@ def answer(
         # The pieces where the ladder and the day's panel stood: the messages stay last.
         pieces = {"ladder": names, "today": today}
         parts = sum((pieces.get(p, (p,)) for p in parts), ())
-        drawn |= kept_parts.drawn(parts, board)
         context = {"board": board, **context}
+        drawn |= kept_parts_drawn(request, parts, context)
         return render_parts(request, BOARD, parts, context, drawn, marked=marked)
     return board_update(request, player, parts=parts, board=board, **context)
 
