@@ -6,8 +6,9 @@ An answer to an action sends some of them, and most players share each state (ev
 with two votes cast sees the same line; a hand is its cards, counts and packs, not whose
 they are), so drawing them through the template engine, about a sixth of a vote's answer
 and a tenth of a play's (`bench_actions`), is done once per state. The key of each is
-everything its partial reads; what is a player's own and not shared (a pack's id, the form
-token) is drawn as a slot and filled in last. tests/ladder/test_kept_parts.py draws each
+everything its partial reads; what is a player's own or too varied to share (a pack's id,
+the form token, the hand's card tiles, which hand_cards keeps one by one) is drawn as a slot
+and filled in last. tests/ladder/test_kept_parts.py draws each
 part both ways, over boards that share a key and differ in all else. The page draws them
 kept too (`{% kept_part %}`).
 """
@@ -23,6 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from goonsite.kept import KeptInProcess
 
+from .hand_cards import cards_html
 from .ladder_rows import CSRF_SLOT  # where the form token goes
 
 TEMPLATE = "ladder/board.html"
@@ -30,7 +32,8 @@ _kept = KeptInProcess(2000)  # a few states each, per version of the public boar
 # A sealed item's id in its form's address, the i-th being FIRST_ITEM_SLOT + i: an id no
 # table of this site reaches, and a number nothing else in a hand comes near.
 FIRST_ITEM_SLOT = 9_000_000_000_000
-_SLOTS = re.compile(rf"({re.escape(CSRF_SLOT)}|\b9\d{{12}}\b)")
+TILES_SLOT = "<hand-cards>"  # the hand's card tiles
+_SLOTS = re.compile(rf"({re.escape(CSRF_SLOT)}|{re.escape(TILES_SLOT)}|\b9\d{{12}}\b)")
 
 
 def _next_vote(board, revealed) -> tuple:
@@ -43,12 +46,13 @@ def _season(board, revealed) -> tuple:
 
 
 def _hand(board, revealed) -> tuple:
-    # The stacks decide the count of regular cards, and with it the limit's warning.
+    # Not the cards: hands are many, their tiles few (a slot, filled in by hand_cards).
     return (
-        board.targeting.id if board.targeting else None,
-        tuple(card.id for card in revealed),
+        board.targeting is not None,
+        board.regular_count,
+        len(revealed),
         tuple((item.kind, str(item)) for item in board.sealed),
-        tuple((stack["card"].id, stack["count"]) for stack in board.stacks),
+        bool(board.stacks),
     )
 
 
@@ -92,6 +96,8 @@ def _drawn(part: str, board, csrf_token: object, revealed) -> SafeString:
         slot = filled[i]
         if slot == CSRF_SLOT:
             filled[i] = str(csrf_token)
+        elif slot == TILES_SLOT:
+            filled[i] = cards_html(board, revealed)
         else:
             filled[i] = str(board.sealed[int(slot) - FIRST_ITEM_SLOT].pk)
     return mark_safe("".join(filled))
@@ -103,7 +109,11 @@ def _draw(part: str, board, revealed) -> tuple[str, ...]:
     if part != "hand":
         return (get_template(f"{TEMPLATE}#{part}").render(context),)
     slots = [_ItemSlot(FIRST_ITEM_SLOT + i, item) for i, item in enumerate(board.sealed)]
-    context |= {"board": replace(board, sealed=slots), "csrf_token": mark_safe(CSRF_SLOT)}
+    context |= {
+        "board": replace(board, sealed=slots),
+        "csrf_token": mark_safe(CSRF_SLOT),
+        "hand_cards": mark_safe(TILES_SLOT),
+    }
     return tuple(_SLOTS.split(get_template(f"{TEMPLATE}#hand").render(context)))
 
 

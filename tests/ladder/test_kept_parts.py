@@ -13,6 +13,7 @@ from django.utils.functional import SimpleLazyObject
 
 from games.ladder import kept_parts
 from games.ladder.board import Board
+from games.ladder.hand_cards import cards_html
 from games.ladder.engine import CATALOGUE, CardId
 from games.ladder.engine.rules import HAND_LIMIT, MILESTONES, VOTE_POINTS
 from games.ladder.models import (
@@ -78,8 +79,11 @@ def hands(n: int = 400):
     """Boards drawn from a few of each: votes on a few contestants, cards played on them or
     on none, hands from empty to over the limit, up to three packs of any kind with any
     ids, a card aimed and cards just revealed. Many share a state and differ elsewhere."""
+    # Nothing at all, then only a card outside the limit: the same count, one tile more.
+    yield board(0, 0, 3, "v1"), []
+    yield board(0, 0, 3, "v1", cards=[CardId.MINI_GOONER.value]), []
     rng = random.Random(27)
-    few_cards = [CardId.BOOST, CardId.SHIELD, CardId.SKIP, CardId.CHAOS]
+    few_cards = [CardId.BOOST, CardId.SHIELD, CardId.SKIP, CardId.CHAOS, CardId.MINI_GOONER]
     for _ in range(n):
         per_day = rng.choice(list(VOTE_POINTS))
         cast = rng.randint(0, per_day)
@@ -117,7 +121,8 @@ def test_a_kept_part_is_what_the_template_draws_for_this_board(part):
     # Twice over: first drawn, then each as kept, which another board of its state (the
     # same key, other votes, another aimed card, other packs' ids) may have drawn first.
     for b, revealed in [*boards, *reversed(boards)]:
-        context = {"board": b, "revealed": revealed, "csrf_token": TOKEN}
+        tiles = cards_html(b, revealed)  # the hand's, kept one by one (test_noon_rush)
+        context = {"board": b, "revealed": revealed, "csrf_token": TOKEN, "hand_cards": tiles}
         fresh = get_template(f"{kept_parts.TEMPLATE}#{part}").render(context)
         kept = kept_parts.drawn([part], b, csrf_token=TOKEN, revealed=revealed)
         assert kept == {part: fresh}

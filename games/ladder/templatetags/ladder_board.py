@@ -7,7 +7,6 @@ from django import template
 from django.utils.safestring import SafeString
 
 from .. import kept_parts
-from ..hand_cards import cards_html
 from ..ladder_rows import rows_html
 
 register = template.Library()
@@ -16,11 +15,6 @@ register = template.Library()
 @register.simple_tag(takes_context=True)
 def ladder_rows(context, board) -> SafeString:
     return rows_html(board, str(context.get("csrf_token", "")))
-
-
-@register.simple_tag
-def hand_cards(board, revealed=()) -> SafeString:
-    return cards_html(board, revealed or ())
 
 
 @register.simple_tag(takes_context=True)
