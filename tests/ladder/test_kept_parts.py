@@ -7,15 +7,18 @@ import itertools
 import random
 
 import pytest
+from django.contrib.messages import constants
+from django.contrib.messages.storage.base import Message
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
+from django.utils.safestring import mark_safe
 
 from games.ladder import kept_parts
 from games.ladder.board import Board
-from games.ladder.hand_cards import cards_html
 from games.ladder.engine import CATALOGUE, CardId
 from games.ladder.engine.rules import HAND_LIMIT, MILESTONES, VOTE_POINTS
+from games.ladder.hand_cards import cards_html
 from games.ladder.models import (
     Contestant,
     GameDay,
@@ -28,6 +31,17 @@ from games.ladder.models import (
 )
 
 TOKEN = "t0k3n" * 12 + "abcd"  # a masked form token's 64 characters
+LIVE_TOKEN = "eyJnIjpbImxhZGRlci5ib2FyZCJdfQ:1wIbGm:signed"
+FILL = kept_parts.Fill(csrf_token=TOKEN, live_token=LIVE_TOKEN)
+# What an answer shows in its messages part: nothing, one, two, text to escape, and text
+# marked safe, which is shown as it is.
+MESSAGES = [
+    [],
+    [Message(constants.SUCCESS, "3 points up on Kat. It lands at Monday's noon.")],
+    [Message(constants.ERROR, "Tom & <Jerry> can't take a Skip")],
+    [Message(constants.SUCCESS, "Welcome!"), Message(constants.INFO, mark_safe("<b>Hi</b>"))],
+    [Message(constants.SUCCESS, "5 points down on Mo. It lands at Monday's noon.")],
+]
 # One name the template must escape, so a kept part is seen to keep it escaped.
 ENTRIES = [
     LadderEntry(pk=pk, contestant=Contestant(name=name))
@@ -46,6 +60,7 @@ def board(
     plays=(),
     cards=(),
     sealed=(),
+    version="",
 ) -> Board:
     votes = [
         Vote(entry=ENTRIES[voted_on[n] if n < len(voted_on) else 0], direction=d, points=p)
@@ -61,6 +76,7 @@ def board(
         cards=[HeldCard(card=card) for card in cards],
         sealed=[SealedItem(pk=pk, kind=kind) for pk, kind in sealed],
         public_key=public_key,
+        version=version,
         targeting=CATALOGUE[aimed] if aimed else None,
     )
 
@@ -105,6 +121,7 @@ def hands(n: int = 400):
                 (rng.randint(1, 10**9), rng.choice(SealedItem.Kind.values))
                 for _ in range(rng.randint(0, 3))
             ],
+            version=rng.choice(("7:41", "7:42")),
         )
         revealed = rng.choice(((), (CATALOGUE[CardId.BOOST],), tuple(CATALOGUE.values())[:3]))
         yield b, list(revealed)
@@ -118,20 +135,22 @@ def nothing_kept(monkeypatch):
 @pytest.mark.parametrize("part", sorted(kept_parts.KEYS))
 def test_a_kept_part_is_what_the_template_draws_for_this_board(part):
     boards = [*states(), *hands()]
+    shown = itertools.cycle(MESSAGES)
     # Twice over: first drawn, then each as kept, which another board of its state (the
-    # same key, other votes, another aimed card, other packs' ids) may have drawn first.
+    # same key, other votes, another aimed card, other packs' ids, other messages) may
+    # have drawn first.
     for b, revealed in [*boards, *reversed(boards)]:
+        context = {"board": b, "revealed": revealed, "messages": next(shown)}
         tiles = cards_html(b, revealed)  # the hand's, kept one by one (test_noon_rush)
-        context = {"board": b, "revealed": revealed, "csrf_token": TOKEN, "hand_cards": tiles}
-        fresh = get_template(f"{kept_parts.TEMPLATE}#{part}").render(context)
-        kept = kept_parts.drawn([part], b, csrf_token=TOKEN, revealed=revealed)
-        assert kept == {part: fresh}
+        own = {"csrf_token": TOKEN, "live_token": LIVE_TOKEN, "hand_cards": tiles}
+        fresh = get_template(f"{kept_parts.TEMPLATE}#{part}").render(context | own)
+        assert kept_parts.drawn([part], context, FILL) == {part: fresh}
     assert 0 < len(kept_parts._kept) < len(boards)  # boards did share what was kept
 
 
 def test_a_hand_fills_in_each_packs_own_form():
     b = board(0, 0, 3, "v1", sealed=[(41, "booster_pack"), (7, "god_pack")])
-    html = kept_parts.drawn(["hand"], b, csrf_token=TOKEN)["hand"]
+    html = kept_parts.drawn(["hand"], {"board": b}, FILL)["hand"]
     assert html.count(f'action="{reverse("ladder:open", args=[41])}"') == 1
     assert html.count(f'hx-post="{reverse("ladder:open", args=[7])}"') == 1
     assert html.count(f'name="csrfmiddlewaretoken" value="{TOKEN}"') == 2
@@ -145,10 +164,19 @@ def test_the_form_token_is_made_only_for_a_hand_with_a_pack_in_it():
 
     lazy = SimpleLazyObject(no_token)
     b = board(0, 1, 3, "v1", cards=[CardId.BOOST.value])
-    assert "Boost" in kept_parts.drawn(["hand", "season"], b, csrf_token=lazy)["hand"]
+    fill = kept_parts.Fill(csrf_token=lazy, live_token=LIVE_TOKEN)
+    assert "Boost" in kept_parts.drawn(["hand", "season", "poller"], {"board": b}, fill)["hand"]
 
 
 def test_only_the_parts_kept_here_are_drawn():
     b = board(3, 1, 3, "v1")
-    kept = kept_parts.drawn(["ladder", "season", "messages", "next-vote", "hand"], b)
+    kept = kept_parts.drawn(["ladder", "season", "next-vote", "hand"], {"board": b}, FILL)
     assert set(kept) == {"season", "next-vote", "hand"}
+
+
+def test_a_cards_confirmation_is_drawn_afresh():
+    """It names its contestant and comes once: the dialog is kept only without one."""
+    confirm = {"card": CATALOGUE[CardId.BOOST], "target": ENTRIES[0]}
+    shown = {"board": board(0, 0, 3, "v1", CardId.BOOST), "confirm": confirm}
+    assert kept_parts.drawn(["dialog"], shown, FILL) == {}
+    assert set(kept_parts.drawn(["dialog"], shown | {"confirm": None}, FILL)) == {"dialog"}

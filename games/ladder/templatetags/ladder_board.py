@@ -20,6 +20,7 @@ def ladder_rows(context, board) -> SafeString:
 @register.simple_tag(takes_context=True)
 def kept_part(context, name, board) -> SafeString:
     """`ladder/board.html#<name>`, one of games.ladder.kept_parts, as kept for its state."""
-    token = context.get("csrf_token", "")
-    revealed = context.get("revealed") or ()
-    return kept_parts.drawn([name], board, csrf_token=token, revealed=revealed)[name]
+    shown = {"board": board, "revealed": context.get("revealed"), "confirm": context.get("confirm")}
+    request = context.get("request")
+    fill = kept_parts.NO_FILL if request is None else kept_parts.Fill.of(request)
+    return kept_parts.drawn([name], shown, fill)[name]

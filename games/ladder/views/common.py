@@ -14,7 +14,6 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import get_template
-from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 
 from goonsite.csrf import get_token
@@ -135,10 +134,11 @@ def board_parts(
 
 
 def kept_parts_drawn(request: HttpRequest, parts: tuple[str, ...], context: dict) -> dict:
-    """Those of `parts` kept per state (games.ladder.kept_parts), for this request."""
-    token = SimpleLazyObject(lambda: get_token(request))
-    revealed = context.get("revealed") or ()
-    return kept_parts.drawn(parts, context["board"], csrf_token=token, revealed=revealed)
+    """Those of `parts` kept per state (games.ladder.kept_parts), for this request; the
+    messages, when among them, taken from it (so shown once) into `context`."""
+    if "messages" in parts:
+        context["messages"] = list(messages.get_messages(request))
+    return kept_parts.drawn(parts, context, kept_parts.Fill.of(request))
 
 
 def board_update(

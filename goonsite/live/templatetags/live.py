@@ -12,15 +12,17 @@ register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
-def live_attrs(context, *groups, poll: int = 15) -> str:
+def live_attrs(context, *groups, poll: int = 15, token=None) -> str:
     """Each of `groups` is a group name, or an object naming its own (`live_group`, as a
-    table kit game does)."""
-    request = context.get("request")
-    user = getattr(request, "user", None)
+    table kit game does). `token`: one `token_for` signed already (or a slot for it, in a
+    part drawn once for many viewers), for the request's user and these groups."""
     names = sorted({getattr(g, "live_group", g) for g in groups if g})
+    if not token:
+        user = getattr(context.get("request"), "user", None)
+        token = token_for(user, names)
     return format_html(
         'data-live="{}" data-live-groups="{}" data-live-poll="{}"',
-        token_for(user, names),
+        token,
         " ".join(names),
         int(poll),
     )
