@@ -6,9 +6,10 @@ An action's answer sends some of them, and most players share each state (everyo
 two votes cast sees the same line; a hand is its counts and packs, not whose they are), so
 each is drawn through the template engine once per state: that was 0.6 ms of a vote's
 answer, and 1.0 ms of a play's and 0.9 ms of a pack's, the hand more than half of each
-(`bench_actions`, timed by parts). The key of each is everything its partial reads. What is a player's own
-or too varied to share is drawn as a slot and filled in last: a pack's id, the form token,
-the live token, a message's text, the hand's card tiles (kept one by one in hand_cards).
+(`bench_actions`, timed by parts). The key of each is everything its partial reads. What
+is a player's own or too varied to share is drawn as a slot and filled in last: a pack's
+id, the form token, the live token, a message's text, the hand's card tiles (kept one by
+one in hand_cards).
 tests/ladder/test_kept_parts.py draws each part both ways, over boards that share a key
 and differ in all else. The page draws them kept too (`{% kept_part %}`), but for the
 dialog and the messages, which it draws once.
