@@ -22,16 +22,19 @@ removes what it built.
 
 from __future__ import annotations
 
+import cProfile
 import datetime as dt
 import io
 import os
+import pstats
 import re
 import socket
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
@@ -62,6 +65,7 @@ from goonsite.redis_trips import counting_redis_trips
 
 TARGET_RATIO = 3.0
 TARGET_QUERIES = 8
+ARRIVALS = ("first board", "God Pack opened")  # a new player's, measured apart
 CLOCK_TICK = 1 / os.sysconf("SC_CLK_TCK")
 _CPUCLOCK_SCHED = 2  # linux/posix-timers.h: a process's scheduler CPU time
 ROOT = Path(settings.BASE_DIR)
@@ -274,6 +278,9 @@ class Command(BaseCommand):
                 f"{players} of each, {season.entries.count()} contestants, "
                 f"{face_down} cards face down"
             )
+            if options["profile"] in ARRIVALS:
+                self.arrivals(season, players, profile=options["profile"])
+                return
             if options["profile"]:
                 self.profile(season, InProcess(clients), options["profile"])
                 return
@@ -443,9 +450,10 @@ class Command(BaseCommand):
             self.stdout.write(f"    {f.name}: {'met' if met else 'NOT met'}")
         return counted
 
-    def arrivals(self, season: Season, players: int) -> None:
+    def arrivals(self, season: Season, players: int, profile: str | None = None) -> None:
         """The noon rush's dearest requests, in process: a new player's first board (their
-        row, starting God Pack and board) and the opening of that pack."""
+        row, starting God Pack and board) and the opening of that pack; `profile`: one of
+        them (ARRIVALS) under cProfile, printed instead."""
         password = make_password(None)
         users = User.objects.bulk_create(
             User(username=f"{season.name}-new{i}", display_name=f"Newcomer {i}", password=password)
@@ -459,7 +467,8 @@ class Command(BaseCommand):
             clients.append(client)
         transport = InProcess(clients)
         board = reverse("ladder:board")
-        first = self.run("first board", "GET", lambda i: (board, None, False), transport, True)
+        with self.profiled(profile == ARRIVALS[0]):
+            first = self.run(ARRIVALS[0], "GET", lambda i: (board, None, False), transport, True)
         packs = dict(
             SealedItem.objects.filter(
                 owner__user__in=users, source=Source.STARTING_HAND
@@ -470,7 +479,10 @@ class Command(BaseCommand):
             path = reverse("ladder:open", args=[packs[users[i].pk]])
             return path, {"shown": self.shown.get(i, "")}, True  # from their first board
 
-        opened = self.run("God Pack opened", "POST", open_god_pack, transport, True)
+        with self.profiled(profile == ARRIVALS[1]):
+            opened = self.run(ARRIVALS[1], "POST", open_god_pack, transport, True)
+        if profile:
+            return
         self.stdout.write("\n  a new player's arrival, in this process:")
         for f in (first, opened):
             self.stdout.write(
@@ -505,10 +517,27 @@ class Command(BaseCommand):
             for command in trips.commands:
                 self.stdout.write(f"    {figures.name}: redis {command}")
 
-    def profile(self, season: Season, transport: InProcess, kind: str) -> None:
-        import cProfile
-        import pstats
+    @contextmanager
+    def profiled(self, enabled: bool) -> Iterator[None]:
+        """cProfile (CPU, not waits) of what runs inside, printed after, when `enabled`."""
+        if not enabled:
+            yield
+            return
+        profiler = cProfile.Profile(time.process_time)
+        profiler.enable()
+        try:
+            yield
+        finally:
+            profiler.disable()
+        out = io.StringIO()
+        stats = pstats.Stats(profiler, stream=out).sort_stats("cumulative")
+        stats.print_stats(60)
+        stats.print_stats(r"views/common\.py")  # how the answer was drawn, whatever its cost
+        if os.environ.get("PROFILE_DUMP"):
+            profiler.dump_stats(os.environ["PROFILE_DUMP"])
+        self.stdout.write(out.getvalue())
 
+    def profile(self, season: Season, transport: InProcess, kind: str) -> None:
         kinds = self.kinds(season)
         # Every page shown first, as in the measured run: an action answers a page that
         # shows its board with what changed, and the whole board otherwise.
@@ -517,17 +546,10 @@ class Command(BaseCommand):
         for name, method, what in kinds:
             if name != kind:
                 continue
-            profiler = cProfile.Profile(time.process_time)  # CPU, not waits
-            profiler.enable()
-            for i in range(transport.players):
-                path, data, htmx = what(i)
-                transport.request(i, method, path, data, htmx)
-            profiler.disable()
-            out = io.StringIO()
-            stats = pstats.Stats(profiler, stream=out).sort_stats("cumulative")
-            stats.print_stats(60)
-            stats.print_stats(r"views/common\.py")  # how the answer was drawn, whatever its cost
-            self.stdout.write(out.getvalue())
+            with self.profiled(True):
+                for i in range(transport.players):
+                    path, data, htmx = what(i)
+                    transport.request(i, method, path, data, htmx)
             return
         raise CommandError(f"no such kind: {kind}")
 
