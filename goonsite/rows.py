@@ -78,39 +78,55 @@ def _converters(model: type[models.Model], vendor: str) -> list:
 
 @cache
 def _insert_sql(
-    model: type[models.Model], vendor: str, rows: int, placeholder: str, source: str | None
+    model: type[models.Model],
+    vendor: str,
+    rows: int,
+    placeholder: str,
+    source: str | None,
+    key_from: str | None = None,
+    conflict: str = "",
 ) -> str:
     meta = model._meta
     quote = connection.ops.quote_name
     fields = [f for f in meta.concrete_fields if not f.primary_key]
-    values = ", ".join([placeholder] * len(fields))
+    values = ", ".join(f"{source}.id" if f.attname == key_from else placeholder for f in fields)
     if source is None:
         rows_sql = "VALUES " + ", ".join([f"({values})"] * rows)
     else:
         rows_sql = f"SELECT {values} FROM {source}"
     return (
         f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
-        f"{rows_sql} RETURNING {quote(meta.pk.column)}"
+        f"{rows_sql}{conflict} RETURNING {quote(meta.pk.column)}"
     )
 
 
 def insert_statement(
-    *instances: models.Model, placeholder: str = "%s", source: str | None = None
+    *instances: models.Model,
+    placeholder: str = "%s",
+    source: str | None = None,
+    key_from: str | None = None,
+    or_nothing: bool = False,
 ) -> tuple[str, list]:
     """The one INSERT of new instances of one model, RETURNING their keys in order, and its
     parameters (`auto_now_add` fields get now, as a save would). `placeholder="%b"` is for
     a statement bound on the server (games.ladder.bulk). `source`: a name a WITH defined;
-    the one instance is then inserted once for each of its rows (once or not at all)."""
+    the one instance is then inserted once for each of its rows (once or not at all), and
+    `key_from` names the field (its attname: `owner_id`) that takes that row's `id`.
+    `or_nothing`: a row that would break a unique constraint is left out (ON CONFLICT DO
+    NOTHING), and its key is not returned."""
     model = type(instances[0])
     if source is not None and len(instances) != 1:
         raise ValueError("an insert from a source is of one instance")
-    fields = [f for f in model._meta.concrete_fields if not f.primary_key]
+    fields = [f for f in model._meta.concrete_fields if not f.primary_key and f.attname != key_from]
     params = []
     for instance in instances:
         for field in fields:
             value = field.pre_save(instance, add=True)
             params.append(field.get_db_prep_save(value, connection))
-    sql = _insert_sql(model, connection.vendor, len(instances), placeholder, source)
+    conflict = " ON CONFLICT DO NOTHING" if or_nothing else ""
+    sql = _insert_sql(
+        model, connection.vendor, len(instances), placeholder, source, key_from, conflict
+    )
     return sql, params
 
 

@@ -15,15 +15,17 @@ from games.ladder.models import (
     GameDay,
     HeldCard,
     LadderEntry,
+    LedgerEntry,
     NoonReport,
     Play,
+    PlayerSeason,
     Redemption,
     SealedItem,
     Vote,
 )
 from games.ladder.services.codes import create_drop, redeem_code
 from games.ladder.services.noon import resolve_day, resolve_due_noons
-from games.ladder.services.packs import give_starting_hand, open_sealed
+from games.ladder.services.packs import give_starting_hand, join_with_starting_hand, open_sealed
 from games.ladder.services.plays import play_face_down
 from games.ladder.services.votes import cast_vote
 from goonsite.refusal import Refusal
@@ -49,6 +51,19 @@ def test_starting_hand_given_once_under_parallel_first_visits(alice, season):
     assert sum(isinstance(r, SealedItem) for r in results) == 1
     assert all(r is None or isinstance(r, SealedItem) for r in results), results
     assert SealedItem.objects.filter(owner__user=alice).count() == 1
+
+
+def test_parallel_first_boards_make_one_row_one_pack_and_one_ledger_line(alice, season):
+    """R7.1, issue 27: on PostgreSQL a new player's row, pack and ledger line are one
+    statement that leaves the row out when another request made it (ON CONFLICT DO
+    NOTHING); the requests that lost wait for the winner's commit and find its row."""
+    results = race(*[lambda: join_with_starting_hand(user=alice, season=season)] * 8)
+    assert not [r for r in results if isinstance(r, Exception)], results
+    assert [r.new for r in results].count(True) == 1
+    assert [r.dealt is not None for r in results].count(True) == 1
+    assert {r.player.pk for r in results} == {PlayerSeason.objects.get(user=alice).pk}
+    assert SealedItem.objects.filter(owner__user=alice).count() == 1
+    assert LedgerEntry.objects.filter(player__user=alice).count() == 1
 
 
 def test_code_redeemed_once_when_players_race(season, admin_user, now):
