@@ -21,7 +21,9 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.sessions.backends import cached_db
+from django.contrib.sessions.backends.base import UpdateError
 from django.core.cache import DEFAULT_CACHE_ALIAS
+from django.db import router
 
 _along: dict[str, Callable[[Any], None]] = {}
 
@@ -47,3 +49,22 @@ class SessionStore(cached_db.SessionStore):
         # Not in the cache (new, expired or flushed): Django's own path, which asks the
         # cache once more, finds it in the database and keeps it in the cache again.
         return super().load() if data is None else data
+
+    def save(self, must_create=False):
+        """A session changed: Django's `db` engine updates its row inside BEGIN and COMMIT,
+        three trips where the one UPDATE, atomic on its own, is one; then the cache, as
+        Django's `cached_db` does. A new session (`must_create`) goes Django's way."""
+        if must_create or self.session_key is None:
+            return super().save(must_create)
+        data = self._get_session()
+        updated = (
+            self.model.objects.using(router.db_for_write(self.model))
+            .filter(session_key=self.session_key)
+            .update(session_data=self.encode(data), expire_date=self.get_expiry_date())
+        )
+        if not updated:  # gone meanwhile (a logout in another tab): as Django says it
+            raise UpdateError
+        try:
+            self._cache.set(self.cache_key, self._session, self.get_expiry_age())
+        except Exception:
+            cached_db.logger.exception("Error saving to cache (%s)", self._cache)
