@@ -415,6 +415,72 @@ def test_a_cache_that_fails_the_read_leaves_the_session_to_the_database(
     assert 'id="ladder"' in alice_client.get("/").content.decode()
 
 
+def test_a_changed_session_is_saved_in_one_update_and_kept_in_the_cache(
+    sessions_read_with_the_version, db
+):
+    """Issue 27: Django's `db` engine wraps the UPDATE in BEGIN and COMMIT (a savepoint
+    here, in the test's transaction); one statement is atomic alone (goonsite.sessions)."""
+    from django.contrib.sessions.backends.base import UpdateError
+    from django.contrib.sessions.models import Session
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from goonsite.sessions import SessionStore
+
+    store = SessionStore()
+    store["seen"] = 1
+    store.create()
+    store["seen"] = 2
+    with CaptureQueriesContext(connection) as queries, counting_redis_trips() as trips:
+        store.save()
+    assert [q["sql"].split()[0] for q in queries.captured_queries] == ["UPDATE"]
+    assert trips.commands == ["SET"]
+    assert SessionStore(store.session_key)["seen"] == 2  # from the cache
+    redis.Redis.from_url(REDIS_URL).flushdb()
+    assert SessionStore(store.session_key)["seen"] == 2  # and from the database
+    Session.objects.filter(session_key=store.session_key).delete()  # a logout elsewhere
+    store["seen"] = 3
+    with pytest.raises(UpdateError):  # Django's middleware answers SessionInterrupted
+        store.save()
+    assert not Session.objects.filter(session_key=store.session_key).exists()
+
+
+def test_a_board_drawn_afresh_reads_its_own_part_and_the_counts_in_one_trip(
+    redis_cache, alice_client, alice_player, entries
+):
+    """Issue 27: a page that is not kept whole (here after the player's own vote) reads
+    both versions and what is kept under them in one script (board_cache.own_and_counts),
+    where the player's version, their part, the day's version and the counts took four."""
+    alice_client.get("/")
+    alice_client.post(reverse("ladder:vote"), {"entry": entries["cy"].pk, "direction": "up"})
+    with counting_redis_trips() as trips:
+        page = alice_client.get("/").content.decode()
+    assert '<span class="my-vote up">▲ 5</span>' in page
+    # The public version, that script, the ladder looked for and kept (the vote's message
+    # waits on the page, so it is not kept whole).
+    assert trips.commands.count("EVALSHA") == 1, trips.commands
+    assert trips.count <= 4, trips.commands
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bump_outside_a_transaction_is_one_trip(redis_cache):
+    """Issue 27: inside a transaction a board's version is bumped at once (its own reads
+    see the change) and after the commit; outside one the write is committed already,
+    so the bump after the commit is the only one (board_cache.bump)."""
+    from django.db import transaction
+
+    from games.ladder import board_cache
+
+    redis_cache.get("a connection made")
+    with counting_redis_trips() as outside:
+        board_cache.bump_player(7)
+    assert outside.commands == ["EVALSHA"]
+    with counting_redis_trips() as inside, transaction.atomic():
+        board_cache.bump_player(7)
+        assert inside.commands == ["EVALSHA"]
+    assert inside.commands == ["EVALSHA", "EVALSHA"]
+
+
 def test_the_version_read_with_the_session_never_replaces_the_requests_own():
     """A request shows one version of the public board: a session loaded after the board
     read its version (a view that reads the session late) leaves that version be."""

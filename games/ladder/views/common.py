@@ -108,14 +108,24 @@ def board_for(
     public = public_board(clock.now())
     if public is None or public.season.pk != player.season_id:
         raise Http404("The season has ended.")
-    if own is None or own.public_key != public.key:
-        own = board_cache.own_part(public.key, player.pk, lambda: load_board(player, public))
-    if day_counts is not None and day_counts[0] == public.day.pk:
-        counts = day_counts[1]
-    else:
-        counts = board_cache.face_down(
-            public.day.pk, lambda: face_down_counts(public.day), snap=snap, versions=versions
+    fresh = own is None or own.public_key != public.key
+    if fresh and day_counts is None and snap is None and versions is None:  # a page
+        own, counts = board_cache.own_and_counts(
+            public.key,
+            player.pk,
+            public.day.pk,
+            lambda: load_board(player, public),
+            lambda: face_down_counts(public.day),
         )
+    else:
+        if fresh:
+            own = board_cache.own_part(public.key, player.pk, lambda: load_board(player, public))
+        if day_counts is not None and day_counts[0] == public.day.pk:
+            counts = day_counts[1]
+        else:
+            counts = board_cache.face_down(
+                public.day.pk, lambda: face_down_counts(public.day), snap=snap, versions=versions
+            )
     card = parse_item(targeting)
     if not isinstance(card, CardId) or not own.holds(card):
         card = None
