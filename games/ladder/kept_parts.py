@@ -114,10 +114,13 @@ class Fill(NamedTuple):
     live_token: object = ""  # the poller's (goonsite.live), for the ladder's group
 
     @classmethod
-    def of(cls, request: HttpRequest) -> Fill:
-        """The tokens of this request's forms and live updates."""
+    def of(cls, request: HttpRequest, csrf_token: object = None) -> Fill:
+        """The tokens of this request's forms and live updates; `csrf_token`: one the
+        page made already (its context's), which serves every form of it."""
+        if csrf_token is None:  # not `or`: that would make a lazy token to test it
+            csrf_token = SimpleLazyObject(lambda: get_token(request))
         return cls(
-            csrf_token=SimpleLazyObject(lambda: get_token(request)),
+            csrf_token=csrf_token,
             live_token=SimpleLazyObject(lambda: token_for(request.user, [live.BOARD])),
         )
 

@@ -22,5 +22,6 @@ def kept_part(context, name, board) -> SafeString:
     """`ladder/board.html#<name>`, one of games.ladder.kept_parts, as kept for its state."""
     shown = {"board": board, "revealed": context.get("revealed"), "confirm": context.get("confirm")}
     request = context.get("request")
-    fill = kept_parts.NO_FILL if request is None else kept_parts.Fill.of(request)
+    token = context.get("csrf_token")  # the page's, lazy: made once for all its forms
+    fill = kept_parts.NO_FILL if request is None else kept_parts.Fill.of(request, token)
     return kept_parts.drawn([name], shown, fill)[name]

@@ -96,3 +96,15 @@ def test_the_live_token_in_an_answer_is_the_viewers_own(alice, bob, alice_player
     with pytest.raises(BadToken):
         read_token(tokens[bob], alice)
     assert tokens[alice] != tokens[bob]
+
+
+def test_every_form_of_the_page_carries_the_pages_one_token(alice_client, alice_player, entries):
+    """The kept hand's pack form takes the token the page made for its other forms (the
+    context's, lazy), not one masked again for itself."""
+    sealed_pack(alice_player)
+    page = alice_client.get(BOARD).content.decode()
+    header = re.search(r'"X-CSRFToken": "([^"]+)"', page)[1]
+    forms = re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    pack = re.search(r'action="/sealed/\d+/open/"[^>]*>\s*<input[^>]*value="([^"]+)"', page)
+    assert pack is not None and pack[1] == header
+    assert len(forms) > 3 and set(forms) == {header}
