@@ -145,6 +145,19 @@ def test_the_board_is_served_whole_from_redis_until_something_changes(
     assert '<span class="my-vote up">▲ 5</span>' in alice_client.get("/").content.decode()
 
 
+def test_a_kept_page_is_one_trip_besides_the_session(
+    sessions_read_with_the_version, alice_client, alice_player, entries
+):
+    """Issue 27: the page kept whole, the versions naming it and the face-down counts in
+    one script (board_cache.kept_page), where the versions and then the page took two."""
+    alice_client.get("/")
+    alice_client.get("/")
+    with counting_redis_trips() as trips:
+        page = alice_client.get("/").content.decode()
+    assert 'id="ladder"' in page
+    assert trips.commands == ["MGET", "EVALSHA"]  # the session, then the page
+
+
 def test_codes_and_their_rate_limit_on_redis(redis_cache, alice_client, season, admin_user):
     """R7.2, R7.5: five wrong codes lock the player out, counted in Redis; then a right
     code redeems."""
@@ -471,7 +484,7 @@ def test_a_bump_outside_a_transaction_is_one_trip(redis_cache):
 
     from games.ladder import board_cache
 
-    redis_cache.get("a connection made")
+    redis_cache.get("warm")  # the connection made first
     with counting_redis_trips() as outside:
         board_cache.bump_player(7)
     assert outside.commands == ["EVALSHA"]

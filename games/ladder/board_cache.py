@@ -146,26 +146,33 @@ def _versions(*keys: str) -> dict[str, int] | None:
     return versions
 
 
-class BoardKeys(NamedTuple):
-    board: str  # names one version of everything the player's board shows but the counts
-    counts: str  # where the day's face-down counts are kept at their current version
+class KeptPage(NamedTuple):
+    """A player's whole page as kept now (`kept_page`), or where to keep it."""
+
+    page_key: str  # names one version of everything the page shows but the counts
+    page: Any  # the page kept under it, or None
+    counts_key: str  # where the day's face-down counts are kept at their current version
+    counts: dict[int, int] | None  # kept there, or None
 
 
-def board_key(public_key: str, player_id: int, day_id: int) -> BoardKeys | None:
-    """The keys of the player's board as it is now: the whole page is kept under `board`
-    without the face-down counts, which every play changes for everyone and which are
-    filled in when it is served (games.ladder.face_down); None when there is no public
-    version to name it by or the cache is not answering."""
+def kept_page(public_key: str, player_id: int, day_id: int, shown: str) -> KeptPage | None:
+    """The player's whole page as it is now, for what else it shows (`shown`, a digest):
+    kept under the player's version without the face-down counts, which every play changes
+    for everyone and which are filled in when it is served (games.ladder.face_down); both
+    versions and what is kept under them in one round trip, the commonest page's. None
+    when there is no public version to name it by or the cache is not answering."""
     if not public_key:
         return None
     keys = (player_key(player_id), day_key(day_id))
-    versions = _versions(*keys)
-    if versions is None:
+    heads = (f"ladder:page:{public_key}:{player_id}:{shown}:", _counts_key(day_id, ""))
+    try:
+        versions, kept = read_versioned(cache, keys, heads, VERSION_SECONDS)
+    except Exception:
+        log.warning("the cache is not answering; the page is drawn afresh", exc_info=True)
         return None
-    return BoardKeys(
-        f"ladder:board:{public_key}:{player_id}:{versions[keys[0]]}",
-        _counts_key(day_id, versions[keys[1]]),
-    )
+    page_key = f"{heads[0]}{versions[keys[0]]}"
+    counts_key = _counts_key(day_id, versions[keys[1]])
+    return KeptPage(page_key, kept.get(page_key), counts_key, kept.get(counts_key))
 
 
 def _own_key(public_key: str, player_id: int, version: int | str) -> str:

@@ -46,14 +46,15 @@ def kept_whole(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         key = whole_page_key(request)
-        if key is not None:
-            page = _cached_page(key)
+        kept = None if key is None else _kept(key)
+        if kept is not None and kept.page is not None:
+            page = _with_counts(key, kept)
             if page is not None:
                 return HttpResponse(page)
         response = view(request, *args, **kwargs)
         # Not a page that showed a message (the welcome, say): a message is shown once.
-        if key is not None and response.status_code == 200 and not _messages_waiting(request):
-            _keep_page(key.page, response.content)
+        if kept is not None and response.status_code == 200 and not _messages_waiting(request):
+            _keep_page(kept.page_key, response.content)
         return response
 
     return wrapper
@@ -79,35 +80,34 @@ def board(request: HttpRequest, player: PlayerSeason) -> HttpResponse:
 
 
 class PageKey(NamedTuple):
-    page: str  # the page, without naming the face-down counts
-    counts: str  # where the day's counts are kept now, filled in when the page is served
+    public_key: str
+    player_id: int
     day: GameDay
+    shown: str  # a digest of what else the page shows (whole_page_key)
 
 
 def whole_page_key(request: HttpRequest) -> PageKey | None:
-    """The key of the whole board page as this player sees it now, or None when it must be
+    """What names the whole board page as this player sees it now, or None when it must be
     rendered: picking a target or an htmx request (a passing state, or parts only), a
     message waiting (shown once), no CSRF secret yet (the page's forms carry a token made
-    from it), the player not yet seen in this session, or no cache.
+    from it), the player not yet seen in this session, or no public version.
 
-    Between changes a player who refreshes gets the page from the cache, for a cache read
-    or three and no query. Everything it shows is named: the public board's version, the
-    player's version (games.ladder.board_cache), the CSRF secret, what the header shows
-    of the user, and the minute, for the countdown's words ("2 hours, 14 minutes"). All
-    but the face-down counts, which every play changes for everyone: they are kept apart,
-    under the day's plays version, and filled in when the page is served."""
+    Between changes a player who refreshes gets the page from the cache, for one cache
+    read beside the session's and no query. Everything it shows is named: the public
+    board's version, the player's version (games.ladder.board_cache), the CSRF secret,
+    what the header shows of the user, and the minute, for the countdown's words ("2
+    hours, 14 minutes"). All but the face-down counts, which every play changes for
+    everyone: they are kept apart, under the day's plays version, and filled in when the
+    page is served."""
     if request.GET.get("play") or request.htmx or _messages_waiting(request):
         return None
     secret = request.META.get("CSRF_COOKIE")
     now = clock.now()
     public = public_board(now)
-    if not secret or public is None:
+    if not secret or public is None or not public.key:
         return None
     player_id = request.session.get(player_in_session(public.season.pk))
     if player_id is None:
-        return None
-    keys = board_cache.board_key(public.key, player_id, public.day.pk)
-    if keys is None:
         return None
     user = request.user
     shown = (
@@ -119,8 +119,8 @@ def whole_page_key(request: HttpRequest) -> PageKey | None:
         user.time_zone,
         now.replace(second=0, microsecond=0).isoformat(),
     )
-    page = f"{keys.board}:page:" + hashlib.sha256(repr(shown).encode()).hexdigest()
-    return PageKey(page, keys.counts, public.day)
+    digest = hashlib.sha256(repr(shown).encode()).hexdigest()
+    return PageKey(public.key, player_id, public.day, digest)
 
 
 def _messages_waiting(request: HttpRequest) -> bool:
@@ -130,23 +130,23 @@ def _messages_waiting(request: HttpRequest) -> bool:
 PAGE_SECONDS = 120  # the key names the minute: a page is never shown after it anyway
 
 
-def _cached_page(key: PageKey) -> str | None:
-    """The kept page with the day's face-down counts as they are now (one round trip for
-    both when the counts are kept too)."""
-    try:
-        kept = cache.get_many([key.page, key.counts])
-        page = kept.get(key.page)
-        if page is None:
-            return None
-        counts = kept.get(key.counts)
-        if counts is None:
+def _kept(key: PageKey) -> board_cache.KeptPage | None:
+    return board_cache.kept_page(key.public_key, key.player_id, key.day.pk, key.shown)
+
+
+def _with_counts(key: PageKey, kept: board_cache.KeptPage) -> str | None:
+    """The kept page with the day's face-down counts as they are now (read with it, or
+    read afresh when they are not kept at their version)."""
+    counts = kept.counts
+    if counts is None:
+        try:
             counts = board_cache.face_down(
-                key.day.pk, lambda: face_down_counts(key.day), key=key.counts
+                key.day.pk, lambda: face_down_counts(key.day), key=kept.counts_key
             )
-    except Exception:
-        log.warning("the cache is not answering; the board is rendered afresh", exc_info=True)
-        return None
-    return face_down.with_counts(page.decode(), counts)
+        except Exception:
+            log.warning("the cache is not answering; the board is rendered afresh", exc_info=True)
+            return None
+    return face_down.with_counts(kept.page.decode(), counts)
 
 
 def _keep_page(key: str, page: bytes) -> None:
