@@ -91,6 +91,8 @@ TEMPLATES = [
             ],
             # {% url %}, each address reversed once per process (goonsite/template_urls.py)
             "builtins": ["goonsite.template_urls"],
+            # {% static %}, each file's address found once per process (the same, static)
+            "libraries": {"static": "goonsite.template_static"},
         },
     },
 ]
