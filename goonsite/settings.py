@@ -91,8 +91,6 @@ TEMPLATES = [
             ],
             # {% url %}, each address reversed once per process (goonsite/template_urls.py)
             "builtins": ["goonsite.template_urls"],
-            # {% static %}, each file's address found once per process (the same, static)
-            "libraries": {"static": "goonsite.template_static"},
         },
     },
 ]
@@ -225,7 +223,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "goonsite.static_storage.KeptCompressedManifestStaticFilesStorage"
         )
     },
 }
