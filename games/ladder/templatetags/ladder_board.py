@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 from django import template
 from django.template.loader import get_template
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.safestring import SafeString
 
 from goonsite.kept import KeptInProcess
@@ -40,9 +40,11 @@ def noon_countdown(noon_at: dt.datetime | None) -> SafeString:
     """`ladder/board.html#countdown`, drawn once a minute in each time zone: its words
     ("2 hours, 14 minutes") count the whole minutes left to a noon that falls on the
     minute, the same from just after a minute starts to its end, and its time is the
-    noon's in the player's zone. A tenth of a millisecond of every page drawn whole."""
+    noon's in the player's zone (and its words in the language active, should there be
+    another). A tenth of a millisecond of every page drawn whole."""
     now = timezone.now()
-    key = (noon_at, now.replace(second=0, microsecond=0), timezone.get_current_timezone())
+    minute = now.replace(second=0, microsecond=0)
+    key = (noon_at, minute, timezone.get_current_timezone(), translation.get_language())
     drawn = _countdowns.get(key)
     if drawn is None:
         drawn = get_template("ladder/board.html#countdown").render(
