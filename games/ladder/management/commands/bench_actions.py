@@ -533,8 +533,6 @@ class Command(BaseCommand):
         stats = pstats.Stats(profiler, stream=out).sort_stats("cumulative")
         stats.print_stats(60)
         stats.print_stats(r"views/common\.py")  # how the answer was drawn, whatever its cost
-        if os.environ.get("PROFILE_DUMP"):
-            profiler.dump_stats(os.environ["PROFILE_DUMP"])
         self.stdout.write(out.getvalue())
 
     def profile(self, season: Season, transport: InProcess, kind: str) -> None:
