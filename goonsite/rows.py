@@ -117,6 +117,8 @@ def insert_statement(
     model = type(instances[0])
     if source is not None and len(instances) != 1:
         raise ValueError("an insert from a source is of one instance")
+    if key_from is not None and source is None:
+        raise ValueError("key_from takes the id of a source's row: name the source")
     fields = [f for f in model._meta.concrete_fields if not f.primary_key and f.attname != key_from]
     params = []
     for instance in instances:
