@@ -90,7 +90,8 @@ def whole_page_key(request: HttpRequest) -> PageKey | None:
     """What names the whole board page as this player sees it now, or None when it must be
     rendered: picking a target or an htmx request (a passing state, or parts only), a
     message waiting (shown once), no CSRF secret yet (the page's forms carry a token made
-    from it), the player not yet seen in this session, or no public version.
+    from it), or the player not yet seen in this session. Without a public version to
+    name it by, board_cache.kept_page finds nothing and keeps nothing.
 
     Between changes a player who refreshes gets the page from the cache, for one cache
     read beside the session's and no query. Everything it shows is named: the public
@@ -104,7 +105,7 @@ def whole_page_key(request: HttpRequest) -> PageKey | None:
     secret = request.META.get("CSRF_COOKIE")
     now = clock.now()
     public = public_board(now)
-    if not secret or public is None or not public.key:
+    if not secret or public is None:
         return None
     player_id = request.session.get(player_in_session(public.season.pk))
     if player_id is None:
