@@ -10,7 +10,7 @@ from .check import check_day
 from .day import Day
 from .ladder import ladder_order
 from .outcome import LadderRow, NoonResult, PlayerResult, PlayResult
-from .rules import votes_per_day_after
+from .rules import totals_after
 from .state import Hand, Noon
 from .steps.hands import deal, hand_limit
 from .steps.sabotage import sabotage
@@ -69,11 +69,9 @@ def resolve_noon(day: Day) -> NoonResult:
 
 def _player_result(hand: Hand) -> PlayerResult:
     player = hand.player
-    season_votes = player.season_votes + hand.votes_cast
     return PlayerResult(
         player.id,
-        season_votes,
-        votes_per_day_after(season_votes, player.votes_per_day),
+        *totals_after(player.season_votes, player.votes_per_day, hand.votes_cast),
         tuple(hand.cards),
         tuple(hand.trimmed),
         tuple(hand.dealt),

@@ -36,6 +36,14 @@ def votes_per_day_after(season_votes: int, votes_per_day: int) -> int:
     return votes_per_day
 
 
+def totals_after(season_votes: int, votes_per_day: int, votes_cast: int) -> tuple[int, int]:
+    """A player's season total and tomorrow's allowance once today's votes count (R3.1,
+    R6.14(b)): every vote cast counts, whatever the cards did to it, so these depend on
+    the votes alone and not on anything else the noon decides."""
+    season_votes += votes_cast
+    return season_votes, votes_per_day_after(season_votes, votes_per_day)
+
+
 def milestones_crossed(before: int, after: int) -> list[tuple[int, CardId | PackId | None]]:
     """Milestones whose threshold lies in (before, after], lowest first."""
     return [(at, reward) for at, reward in MILESTONES if before < at <= after]

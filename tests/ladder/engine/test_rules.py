@@ -11,6 +11,7 @@ from games.ladder.engine.rules import (
     milestones_crossed,
     next_golden_number,
     play_refusal,
+    totals_after,
     vote_points,
     vote_refusal,
     votes_per_day_after,
@@ -31,6 +32,15 @@ def test_fourth_vote_from_48():
     assert votes_per_day_after(47, 3) == 3
     assert votes_per_day_after(48, 3) == 4
     assert votes_per_day_after(200, 4) == 4
+
+
+def test_totals_after_count_every_vote_cast_and_the_48th_brings_a_fourth():
+    """R3.1: the season's total grows by the votes cast, and the allowance turns 4 from
+    the noon the total reaches 48; none cast changes nothing."""
+    assert totals_after(45, 3, 2) == (47, 3)
+    assert totals_after(46, 3, 3) == (49, 4)
+    assert totals_after(60, 4, 0) == (60, 4)
+    assert totals_after(0, 3, 0) == (0, 3)
 
 
 def test_milestones_crossed_lowest_first():
