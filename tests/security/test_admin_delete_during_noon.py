@@ -23,7 +23,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 def backends_waiting_on_a_lock() -> int:
     with connection.cursor() as cursor:
-        # Asked from inside the noon's transaction, which would see one snapshot throughout.
+        # Cleared first: asked within one transaction, it would show one snapshot throughout.
         cursor.execute("SELECT pg_stat_clear_snapshot()")
         cursor.execute(
             "SELECT count(*) FROM pg_stat_activity "
@@ -66,8 +66,13 @@ def test_deleting_a_player_season_while_noon_runs_waits_for_the_noon(
     real_engine = noon.resolve_noon
 
     def paused_engine(engine_day):
-        inside.set()
-        wait_until(lambda: backends_waiting_on_a_lock() > 0)
+        # The engine runs in a thread of its own, beside the noon's transaction: it asks
+        # on a connection of its own, closed before the noon goes on.
+        try:
+            inside.set()
+            wait_until(lambda: backends_waiting_on_a_lock() > 0)
+        finally:
+            connection.close()
         return real_engine(engine_day)
 
     monkeypatch.setattr(noon, "resolve_noon", paused_engine)

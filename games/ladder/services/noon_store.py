@@ -11,11 +11,12 @@ from __future__ import annotations
 import datetime as dt
 import json
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from functools import partial
+from operator import itemgetter
 from typing import Any, NamedTuple
 
 from django.db import connection
@@ -27,6 +28,7 @@ from ..bulk import bulk_set, delete_pks, fetch_each, insert_one, insert_rows, sq
 from ..engine import STATE_FIELDS, CardId, Day, Direction, NoonResult, Play, Player
 from ..engine import Vote as EngineVote
 from ..engine.outcome import Deal, Dealt
+from ..engine.rules import totals_after
 from ..live import board_changed
 from ..models import (
     AdminAction,
@@ -125,6 +127,8 @@ class LoadedDay:
                 for _, player, entry, direction, points in self.votes
             ]
         )
+        # Made here, where Python would otherwise wait for the server to group the hands.
+        self.totals = _totals_after_votes(self.players, self.votes)
         self.held = {owner: (cards, ids) for owner, cards, ids in next(results)}
         self.sealed_golden = {owner for (owner,) in next(results)}
         self.plays = next(results)
@@ -200,21 +204,20 @@ def save_noon(day: GameDay, loaded: LoadedDay, result: NoonResult) -> NoonReport
     """Write everything the engine returned; the caller holds the day locked.
 
     The writes are a few statements of many rows each, during which this thread only
-    waits for PostgreSQL. So the rows are made ahead in a second thread, in the order
-    they are written, and the JSON (each play's effect and the Chaos Report: 24 MB at
-    100,000 players) in a third: the Python work fills the database's time instead of
-    adding to it. The plays, which need their effects, are written last."""
+    waits for PostgreSQL. So a second thread makes the rows ahead, in the order they are
+    written, then the Chaos Report's JSON (24 MB at 100,000 players): the Python work
+    fills the database's time instead of adding to it. One thread, not one for the rows
+    and one for the JSON: they shared the interpreter's lock, so the first writes waited
+    for rows made at half speed (0.1-0.3 s of a 100,000-player noon's save, bench_noon)."""
     inputs = report_inputs(day, loaded, result)
-    with (
-        _prompt_handoffs(),
-        ThreadPoolExecutor(max_workers=1, thread_name_prefix="noon-json") as encoder,
-        ThreadPoolExecutor(max_workers=1, thread_name_prefix="noon-rows") as maker,
-    ):
-        encoded = encoder.submit(_encode, result, inputs)
-        writes = _planned_writes(day, loaded, result, encoded)
-        for write, rows in zip(writes, maker.map(lambda w: w.rows(), writes), strict=True):
-            write.store(rows)
-        _, outcome, ladder = encoded.result()
+    writes = _planned_writes(day, loaded, result, inputs)
+    with prompt_handoffs(), ThreadPoolExecutor(1, thread_name_prefix="noon-rows") as maker:
+        made = [maker.submit(write.rows) for write in writes]
+        # After the plays' rows, which added each play's effect to the report's inputs.
+        encoded = maker.submit(_encode_report, result, inputs)
+        for write, rows in zip(writes, made, strict=True):
+            write.store(rows.result())
+        outcome, ladder = encoded.result()
     report = insert_one(NoonReport, day=day, outcome=outcome, ladder=ladder)
     report.outcome, report.ladder = outcome.value, ladder.value
     queue_post(report)
@@ -223,12 +226,12 @@ def save_noon(day: GameDay, loaded: LoadedDay, result: NoonResult) -> NoonReport
 
 
 @contextmanager
-def _prompt_handoffs() -> Iterator[None]:
+def prompt_handoffs() -> Iterator[None]:
     """The thread that holds the transaction waits on PostgreSQL statement after statement
-    while the other two are busy in Python, and each time a statement returned it waited
-    up to a switch interval (5 ms) for the interpreter's lock: 0.2-0.3 s of a
-    100,000-player noon's save (bench_noon). A shorter interval, for the save only, hands
-    the lock back at once."""
+    while other threads are busy in Python (the engine, the rows, the JSON), and each time
+    a statement returned it waited up to a switch interval (5 ms) for the interpreter's
+    lock: 0.2-0.3 s of a 100,000-player noon's save (bench_noon). A shorter interval, for
+    the noon only, hands the lock back at once."""
     interval = sys.getswitchinterval()
     sys.setswitchinterval(0.0005)
     try:
@@ -246,10 +249,11 @@ class Write(NamedTuple):
 
 
 def _planned_writes(
-    day: GameDay, loaded: LoadedDay, result: NoonResult, encoded: Future
+    day: GameDay, loaded: LoadedDay, result: NoonResult, inputs: ReportInputs
 ) -> list[Write]:
-    """Scores and ladder state, player totals, votes' landings, the hands (trims,
-    deals and the ledger of both), and the plays' outcomes, in that order."""
+    """Scores and ladder state, votes' landings, the hands (trims, deals and the ledger of
+    both), and the plays' outcomes, in that order. The players' totals are written while
+    the engine runs (`write_player_totals`)."""
 
     def hand_rows() -> tuple[list, list, list, list]:
         doomed, lost = _trims(loaded, result, day.pk)
@@ -264,15 +268,12 @@ def _planned_writes(
         ledger.record_many(booked)
 
     def play_rows() -> list[tuple]:
-        effect_texts = encoded.result()[0]
-        return _play_rows(loaded, result, effect_texts)
+        add_play_effects(inputs, result)
+        texts = [None if effect is None else json.dumps(effect) for effect in inputs.play_effects]
+        return _play_rows(loaded, result, texts)
 
     return [
         Write(lambda: _ladder_rows(result), partial(bulk_set, LadderEntry, STATE_FIELDS)),
-        Write(
-            lambda: _player_rows(loaded, result),
-            partial(bulk_set, PlayerSeason, ["season_votes", "votes_per_day"]),
-        ),
         Write(
             lambda: _vote_rows(loaded, result),
             partial(insert_rows, VoteLanding, ["vote", "landed"]),
@@ -282,12 +283,10 @@ def _planned_writes(
     ]
 
 
-def _encode(result: NoonResult, inputs: ReportInputs) -> tuple[list[str | None], Encoded, Encoded]:
-    """Each play's effect as JSON text, and the report's two documents, encoded."""
-    add_play_effects(inputs, result)
-    texts = [None if effect is None else json.dumps(effect) for effect in inputs.play_effects]
+def _encode_report(result: NoonResult, inputs: ReportInputs) -> tuple[Encoded, Encoded]:
+    """The report's two documents, encoded; each play's effect is in `inputs` already."""
     outcome, ladder = build_report(result, inputs)
-    return texts, Encoded(outcome), Encoded(ladder)
+    return Encoded(outcome), Encoded(ladder)
 
 
 def _ladder_rows(result: NoonResult) -> list[tuple]:
@@ -297,14 +296,25 @@ def _ladder_rows(result: NoonResult) -> list[tuple]:
     return [(int(c.id), *(getattr(c, name) for name in STATE_FIELDS)) for c in contestants]
 
 
-def _player_rows(loaded: LoadedDay, result: NoonResult) -> list[tuple[int, int, int]]:
-    players = loaded.players
-    return [
-        (int(p.id), p.season_votes, p.votes_per_day)
-        for p in result.players
-        if (p.season_votes, p.votes_per_day)
-        != (players[int(p.id)].season_votes, players[int(p.id)].votes_per_day)
-    ]
+def _totals_after_votes(players: dict[int, PlayerRow], votes: list[tuple]) -> list[tuple]:
+    """(player, season total, tomorrow's allowance) of each player whose totals today's
+    votes change, by the engine's own rule (`totals_after`): they depend on the votes cast
+    alone, not on anything else the noon decides."""
+    cast = Counter(map(itemgetter(1), votes))
+    changed = []
+    for pk, p in players.items():
+        after = totals_after(p.season_votes, p.votes_per_day, cast[pk])
+        if after != (p.season_votes, p.votes_per_day):
+            changed.append((pk, *after))
+    return changed
+
+
+def write_player_totals(loaded: LoadedDay) -> None:
+    """Write the players' totals (R3.1) before the engine has decided anything else, so
+    that PostgreSQL writes them while the engine runs (`services.noon`). The engine's
+    result has the same figures, by the same rule over the same votes; they are not
+    written again."""
+    bulk_set(PlayerSeason, ["season_votes", "votes_per_day"], loaded.totals)
 
 
 def _vote_rows(loaded: LoadedDay, result: NoonResult) -> list[tuple[int, int]]:
