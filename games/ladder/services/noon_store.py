@@ -128,7 +128,7 @@ class LoadedDay:
             ]
         )
         # Made here, where Python would otherwise wait for the server to group the hands.
-        self.totals = _totals_after_votes(self.players, self.votes)
+        self.changed_totals = _totals_after_votes(self.players, self.votes)
         self.held = {owner: (cards, ids) for owner, cards, ids in next(results)}
         self.sealed_golden = {owner for (owner,) in next(results)}
         self.plays = next(results)
@@ -314,7 +314,7 @@ def write_player_totals(loaded: LoadedDay) -> None:
     that PostgreSQL writes them while the engine runs (`services.noon`). The engine's
     result has the same figures, by the same rule over the same votes; they are not
     written again."""
-    bulk_set(PlayerSeason, ["season_votes", "votes_per_day"], loaded.totals)
+    bulk_set(PlayerSeason, ["season_votes", "votes_per_day"], loaded.changed_totals)
 
 
 def _vote_rows(loaded: LoadedDay, result: NoonResult) -> list[tuple[int, int]]:
